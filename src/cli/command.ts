@@ -1,0 +1,26 @@
+/** What a CLI command may touch: injected so commands are tested without a child process. */
+export interface CliIO {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Reads all of standard input (for `-` arguments). */
+  readonly readStdin: () => Promise<string>;
+  readonly isTTY: boolean;
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Exit codes shared by every command. */
+export const ExitCode = { ok: 0, findings: 1, usage: 2 } as const;
+
+export interface CliCommand {
+  readonly name: string;
+  readonly summary: string;
+  readonly usage: string;
+  /** Returns the process exit code; never calls process.exit itself. */
+  readonly run: (argv: readonly string[], io: CliIO) => Promise<number>;
+}
+
+/** A usage or input problem: the CLI prints the message and exits 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
