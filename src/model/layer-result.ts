@@ -20,5 +20,7 @@ export const LayerResultSchema = LayerResult;
 export const SkippedLayer = Schema.Struct({
   layer: LayerName,
   reason: Schema.String,
+  /** True when the layer started but failed (an outage, a timeout): the verification cannot pass. */
+  error: Schema.optional(Schema.Boolean),
 });
 export type SkippedLayer = typeof SkippedLayer.Type;

@@ -16,6 +16,8 @@ export const VerificationResult = Schema.Struct({
   claims: Schema.Array(ClaimFinding),
   /** Layers of the profile that could not run, with the reason. A skipped layer never counts as passed. */
   skippedLayers: Schema.Array(SkippedLayer),
+  /** Why the text did not pass (no layer ran, a layer failed or could not complete, low confidence...). */
+  reasons: Schema.Array(Schema.String),
 });
 export type VerificationResult = typeof VerificationResult.Type;
 export const VerificationResultSchema = VerificationResult;

@@ -42,7 +42,9 @@ export interface VerificationLayer {
   readonly name: LayerName;
   readonly kind: "evidence" | "model";
   readonly readiness: (input: LayerInput) => Readiness;
-  readonly run: (input: LayerInput) => Effect.Effect<LayerResult, VerificationError | VerificationTimeoutError>;
+  readonly run: (
+    input: LayerInput,
+  ) => Effect.Effect<LayerResult, VerificationError | VerificationTimeoutError>;
 }
 
 export const ready: Readiness = { ready: true };

@@ -1,0 +1,71 @@
+import { isStopword, type Token } from "../../text/tokens.js";
+import type { ClaimContext, GroundingFinding } from "./claim-context.js";
+
+const isCapitalized = (text: string): boolean => /^\p{Lu}/u.test(text);
+const isAcronym = (text: string): boolean => /^\p{Lu}[\p{Lu}\d.&-]+$/u.test(text) && text.length >= 2;
+
+/**
+ * Name-like tokens of a claim: capitalized words not opening the sentence, and acronyms anywhere.
+ * Sentence-initial capitals are ambiguous ("The", "However") and are left to the coverage score.
+ */
+export const nameTokens = (context: ClaimContext): Token[] => {
+  const names: Token[] = [];
+  context.tokens.forEach((token, position) => {
+    if (/\d/.test(token.text) || isStopword(token.lower)) return;
+    const opensSentence =
+      position === 0 ||
+      /[.!?:"“]\s*$/.test(context.claim.text.slice(0, token.span.start - context.claim.span.start));
+    if (isAcronym(token.text) || (isCapitalized(token.text) && !opensSentence)) names.push(token);
+  });
+  return names;
+};
+
+/** Adjacent missing name tokens ("Leonardo da Vinci") become one finding over the whole name. */
+const groupAdjacent = (
+  tokens: readonly Token[],
+  text: string,
+  offset: number,
+): { start: number; end: number }[] => {
+  const groups: { start: number; end: number }[] = [];
+  for (const token of tokens) {
+    const last = groups.at(-1);
+    const between = last ? text.slice(last.end - offset, token.span.start - offset) : "";
+    if (last && /^[\s\p{Ll}'’-]{0,6}$/u.test(between) && between.split(/\s+/).length <= 3)
+      last.end = token.span.end;
+    else groups.push({ ...token.span });
+  }
+  return groups;
+};
+
+/** Names in a claim that the sources never mention, and names the sources mention elsewhere only. */
+export const checkEntities = (context: ClaimContext): GroundingFinding[] => {
+  const findings: GroundingFinding[] = [];
+  const names = nameTokens(context);
+  const missing = names.filter((token) => !context.index.stems.has(token.stem));
+  for (const span of groupAdjacent(missing, context.claim.text, context.claim.span.start)) {
+    const name = context.claim.text.slice(
+      span.start - context.claim.span.start,
+      span.end - context.claim.span.start,
+    );
+    findings.push({
+      code: "ENTITY_NOT_IN_SOURCES",
+      message: `"${name}" is not mentioned in the sources`,
+      span,
+      penalty: 0.4,
+      contradicts: false,
+    });
+  }
+  for (const token of names) {
+    if (!context.index.stems.has(token.stem)) continue;
+    if (context.window.length > 0 && !context.windowStems.has(token.stem)) {
+      findings.push({
+        code: "ENTITY_NOT_IN_ALIGNED_PASSAGE",
+        message: `"${token.text}" appears in the sources, but not in the passage this claim matches`,
+        span: token.span,
+        penalty: 0.75,
+        contradicts: false,
+      });
+    }
+  }
+  return findings;
+};

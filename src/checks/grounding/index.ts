@@ -1,0 +1,48 @@
+import { Effect } from "effect";
+import { isFailingVerdict } from "../../model/claim.js";
+import { notReady, ready, type VerificationLayer } from "../../verification/layer.js";
+import { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
+import { buildSourceIndex } from "./source-index.js";
+
+export { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
+export { buildSourceIndex } from "./source-index.js";
+
+/**
+ * The offline grounding layer: every claim is aligned to its best source passages (BM25 over source
+ * sentences), scored by how much of it those passages cover, and checked for numbers, names and quotations
+ * the sources lack and for negations and opposites that contradict the passage it matches.
+ */
+export const makeGroundingLayer = (overrides: Partial<GroundingOptions> = {}): VerificationLayer => {
+  const options: GroundingOptions = { ...defaultGroundingOptions, ...overrides };
+  return {
+    name: "grounding",
+    kind: "evidence",
+    readiness: (input) =>
+      input.evidence.some((source) => source.text.trim().length > 0)
+        ? ready
+        : notReady("no sources or context to ground the text against"),
+    run: (input) =>
+      Effect.sync(() => {
+        const started = performance.now();
+        const index = buildSourceIndex(input.evidence);
+        const assessments = input.claims.map((claim) => assessClaim(index, claim, options));
+        const checked = assessments.filter((assessment) => assessment.checkable);
+        const score = checked.reduce((lowest, assessment) => Math.min(lowest, assessment.finding.score), 1);
+        const failing = checked.filter((assessment) => isFailingVerdict(assessment.finding.verdict));
+        return {
+          layer: "grounding" as const,
+          passed: failing.length === 0,
+          score,
+          latencyMs: performance.now() - started,
+          details: {
+            claimsChecked: checked.length,
+            claimsFailing: failing.length,
+            passages: index.passages.length,
+            meanCoverage:
+              checked.length > 0 ? checked.reduce((sum, a) => sum + a.coverage, 0) / checked.length : 1,
+          },
+          claims: assessments.map((assessment) => assessment.finding),
+        };
+      }),
+  };
+};

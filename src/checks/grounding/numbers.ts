@@ -1,0 +1,136 @@
+import type { Token } from "../../text/tokens.js";
+import type { ClaimContext, GroundingFinding } from "./claim-context.js";
+
+const numberWords: Record<string, number> = {
+  zero: 0,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  hundred: 100,
+  once: 1,
+  twice: 2,
+  single: 1,
+  dozen: 12,
+  half: 0.5,
+  one: 1,
+  first: 1,
+  second: 2,
+  third: 3,
+};
+
+/** The numeric value of a token such as "1,452.4", "3.5", "12%", "2019" or "three"; undefined otherwise. */
+export const numericValue = (lower: string): number | undefined => {
+  const word = numberWords[lower];
+  if (word !== undefined) return word;
+  const cleaned = lower.replace(/,(?=\d{3}\b)/g, "");
+  if (!/^\d+(?:\.\d+)?$/.test(cleaned)) return undefined;
+  return Number(cleaned);
+};
+
+const decimalsOf = (lower: string): number => {
+  const dot = lower.indexOf(".");
+  return dot === -1 ? 0 : lower.length - dot - 1;
+};
+
+/** Whether a number written with `decimals` places could be a rounding of `source`. */
+const matchesWithRounding = (claimed: number, decimals: number, source: number): boolean => {
+  if (Math.abs(claimed - source) <= 1e-9 * Math.max(1, Math.abs(source))) return true;
+  const factor = 10 ** decimals;
+  return decimals < 6 && Math.round(source * factor) / factor === claimed && Math.abs(claimed - source) < 0.5;
+};
+
+const sourceValues = new WeakMap<object, number[]>();
+
+const valuesOf = (context: ClaimContext): number[] => {
+  const cached = sourceValues.get(context.index);
+  if (cached) return cached;
+  const values: number[] = [];
+  for (const passage of context.index.passages) {
+    for (const token of passage.tokens) {
+      const value = numericValue(token.lower);
+      if (value !== undefined) values.push(value);
+    }
+  }
+  sourceValues.set(context.index, values);
+  return values;
+};
+
+/** A range such as "4-7" or "2019-2021" is checked as its two ends. */
+const splitRange = (token: Token): Token[] => {
+  const match = /^(\d[\d,.]*)-(\d[\d,.]*)$/.exec(token.lower);
+  if (!match?.[1] || !match[2]) return [token];
+  const first = match[1];
+  const second = match[2];
+  const secondStart = token.span.start + first.length + 1;
+  return [
+    {
+      ...token,
+      text: first,
+      lower: first,
+      stem: first,
+      span: { start: token.span.start, end: token.span.start + first.length },
+    },
+    {
+      ...token,
+      text: second,
+      lower: second,
+      stem: second,
+      span: { start: secondStart, end: secondStart + second.length },
+    },
+  ];
+};
+
+/** Numbers written with digits in a claim that appear nowhere in the sources (allowing for rounding). */
+export const checkNumbers = (context: ClaimContext): GroundingFinding[] => {
+  const findings: GroundingFinding[] = [];
+  for (const token of context.tokens.flatMap(splitRange)) {
+    if (!/\d/.test(token.lower)) continue;
+    const value = numericValue(token.lower);
+    if (value === undefined) {
+      // Identifiers with digits ("A320", "2.3.1"): present verbatim or not at all.
+      if (!context.index.stems.has(token.stem)) {
+        findings.push({
+          code: "NUMBER_NOT_IN_SOURCES",
+          message: `"${token.text}" does not appear in the sources`,
+          span: token.span,
+          penalty: 0.35,
+          contradicts: false,
+        });
+      }
+      continue;
+    }
+    const decimals = decimalsOf(token.lower.replace(/,/g, ""));
+    if (valuesOf(context).some((source) => matchesWithRounding(value, decimals, source))) continue;
+    findings.push({
+      code: "NUMBER_NOT_IN_SOURCES",
+      message: `the number ${token.text} appears nowhere in the sources`,
+      span: token.span,
+      penalty: 0.3,
+      contradicts: false,
+    });
+  }
+  return findings;
+};

@@ -1,0 +1,73 @@
+import { splitSentences } from "../../text/sentences.js";
+import { type Token, tokenize } from "../../text/tokens.js";
+import type { EvidenceSource } from "../../verification/layer.js";
+
+/** A sentence of one evidence source, tokenized once. */
+export interface Passage {
+  readonly id: number;
+  readonly source: number;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly tokens: readonly Token[];
+  /** Stems of the passage's tokens, with their counts. */
+  readonly stems: ReadonlyMap<string, number>;
+  readonly length: number;
+}
+
+/** Everything the grounding checks look up in the evidence, built once per request. */
+export interface SourceIndex {
+  readonly passages: readonly Passage[];
+  /** Number of passages containing each stem. */
+  readonly documentFrequency: ReadonlyMap<string, number>;
+  /** Every stem in any source. */
+  readonly stems: ReadonlySet<string>;
+  /** The sources' text, lower-cased and with runs of white space folded, for phrase look-ups. */
+  readonly foldedText: string;
+  readonly averageLength: number;
+}
+
+export const foldText = (text: string): string => text.toLowerCase().replace(/’/g, "'").replace(/\s+/g, " ");
+
+export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceIndex => {
+  const passages: Passage[] = [];
+  const documentFrequency = new Map<string, number>();
+  const stems = new Set<string>();
+  let totalLength = 0;
+  for (const source of evidence) {
+    for (const sentence of splitSentences(source.text)) {
+      const tokens = tokenize(sentence.text, sentence.span.start);
+      const counts = new Map<string, number>();
+      for (const token of tokens) counts.set(token.stem, (counts.get(token.stem) ?? 0) + 1);
+      for (const stem of counts.keys()) {
+        documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
+        stems.add(stem);
+      }
+      totalLength += tokens.length;
+      passages.push({
+        id: passages.length,
+        source: source.index,
+        start: sentence.span.start,
+        end: sentence.span.end,
+        text: sentence.text,
+        tokens,
+        stems: counts,
+        length: tokens.length,
+      });
+    }
+  }
+  return {
+    passages,
+    documentFrequency,
+    stems,
+    foldedText: evidence.map((source) => foldText(source.text)).join(" \n "),
+    averageLength: passages.length > 0 ? totalLength / passages.length : 0,
+  };
+};
+
+/** Inverse document frequency with BM25's smoothing, never negative. Unknown stems get the highest weight. */
+export const inverseDocumentFrequency = (index: SourceIndex, stem: string): number => {
+  const total = index.passages.length;
+  const frequency = index.documentFrequency.get(stem) ?? 0;
+  return Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
+};

@@ -1,0 +1,32 @@
+import { parseArgs } from "node:util";
+import { UsageError } from "./command.js";
+
+type OptionSpec = Record<string, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
+
+/** node:util's parseArgs with our error type: an unknown flag or a missing value is a usage error (exit 2). */
+export const parseCommandArgs = <const T extends OptionSpec>(argv: readonly string[], options: T) => {
+  try {
+    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+};
+
+export const oneOf = <const T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  flag: string,
+  fallback: T,
+): T => {
+  if (value === undefined) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
+};
+
+export const positiveInteger = (value: string | undefined, flag: string, fallback: number): number => {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed <= 0)
+    throw new UsageError(`${flag} must be a positive whole number`);
+  return parsed;
+};

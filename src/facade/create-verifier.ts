@@ -1,0 +1,87 @@
+import { Effect, ManagedRuntime, ParseResult, Schema } from "effect";
+import { InputError } from "../model/errors.js";
+import type { LayerName } from "../model/layer-name.js";
+import type { LayerResult } from "../model/layer-result.js";
+import { VerificationRequest } from "../model/request.js";
+import type { VerificationResult } from "../model/result.js";
+import type { RiskLevel } from "../model/risk.js";
+import { makeVerificationAppLayer } from "../verification/app-layer.js";
+import type { CalibrationModels } from "../verification/calibrator.js";
+import type { VerificationSettings } from "../verification/config.js";
+import { EventBus, type EventHandler } from "../verification/events.js";
+import type { VerificationLayer } from "../verification/layer.js";
+import { VerificationService } from "../verification/service.js";
+import { defaultEvidenceLayers } from "./default-layers.js";
+import { runOrThrow } from "./run.js";
+
+export interface VerifierConfig {
+  /** Layers to use instead of the defaults (the offline grounding layer). */
+  readonly layers?: readonly VerificationLayer[];
+  /** Layers added to the defaults: numbers, citations, model-backed layers... */
+  readonly extraLayers?: readonly VerificationLayer[];
+  readonly settings?: Partial<VerificationSettings>;
+  /** Platt models per layer, e.g. loaded from `veracity calibrate` output. */
+  readonly calibration?: CalibrationModels;
+}
+
+/** The Promise API, for code that does not use Effect. */
+export interface Verifier {
+  readonly verify: (request: VerificationRequest) => Promise<VerificationResult>;
+  readonly runLayer: (
+    layer: LayerName,
+    text: string,
+    context?: string,
+    sources?: readonly string[],
+  ) => Promise<LayerResult>;
+  readonly assessRisk: (text: string, context?: string) => Promise<RiskLevel>;
+  /** Subscribe to `verification.completed`, `verification.failed`, `verification.mitigation-applied`. */
+  readonly subscribe: (handler: EventHandler) => Promise<() => void>;
+  readonly close: () => Promise<void>;
+}
+
+const decodeRequest = (request: unknown) =>
+  Schema.decodeUnknown(VerificationRequest)(request).pipe(
+    Effect.mapError(
+      (error) =>
+        new InputError({
+          code: "INVALID_REQUEST",
+          message: `invalid verification request: ${ParseResult.TreeFormatter.formatErrorSync(error)}`,
+        }),
+    ),
+  );
+
+export const createVerifier = (config: VerifierConfig = {}): Verifier => {
+  const layers = [...(config.layers ?? defaultEvidenceLayers()), ...(config.extraLayers ?? [])];
+  const runtime = ManagedRuntime.make(
+    makeVerificationAppLayer({
+      layers,
+      ...(config.settings ? { settings: config.settings } : {}),
+      ...(config.calibration ? { calibration: config.calibration } : {}),
+    }),
+  );
+  return {
+    verify: (request) =>
+      runOrThrow(
+        runtime,
+        Effect.flatMap(decodeRequest(request), (decoded) =>
+          Effect.flatMap(VerificationService, (service) => service.verify(decoded)),
+        ),
+      ),
+    runLayer: (layer, text, context, sources) =>
+      runOrThrow(
+        runtime,
+        Effect.flatMap(VerificationService, (service) => service.runLayer(layer, text, context, sources)),
+      ),
+    assessRisk: (text, context) =>
+      runOrThrow(
+        runtime,
+        Effect.flatMap(VerificationService, (service) => service.assessRisk(text, context)),
+      ),
+    subscribe: (handler) =>
+      runOrThrow(
+        runtime,
+        Effect.map(EventBus, (bus) => bus.subscribe(handler)),
+      ),
+    close: () => runtime.dispose(),
+  };
+};

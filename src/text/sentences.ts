@@ -1,0 +1,288 @@
+import type { Span } from "../model/span.js";
+import { abbreviations, sentenceFinalAbbreviations, sentenceStarters } from "./abbreviations.js";
+import type { Sentence } from "./segment-types.js";
+
+export type { Sentence } from "./segment-types.js";
+
+export interface SegmentOptions {
+  /** A sentence longer than this is cut at the last space before the limit, so work stays bounded. */
+  readonly maxSentenceLength?: number;
+}
+
+const defaultMaxSentenceLength = 1_000;
+
+type BlockKind = Sentence["block"];
+
+interface Block {
+  readonly kind: BlockKind;
+  /** Offsets of the block in the text. */
+  readonly start: number;
+  readonly end: number;
+  /** Offsets inside the block to blank out (markers: "#", "-", ">", "|"). */
+  readonly masks: Span[];
+}
+
+const fencePattern = /^ {0,3}(`{3,}|~{3,})/;
+const headingPattern = /^ {0,3}(#{1,6})[ \t]+/;
+const listItemPattern = /^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+/;
+const quotePattern = /^[ \t]*>[ \t]?/;
+const tableSeparatorPattern = /^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$/;
+const horizontalRulePattern = /^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
+
+interface Line {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+const splitLines = (text: string): Line[] => {
+  const lines: Line[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    const lineEnd = end > start && text[end - 1] === "\r" ? end - 1 : end;
+    lines.push({ start, end: lineEnd, text: text.slice(start, lineEnd) });
+    start = end + 1;
+  }
+  return lines;
+};
+
+/** Groups lines into markdown-ish blocks: fenced code is dropped, markers are masked. */
+const toBlocks = (text: string): Block[] => {
+  const blocks: Block[] = [];
+  let fence: string | undefined;
+  let current: { kind: BlockKind; start: number; end: number; masks: Span[] } | undefined;
+  const flush = () => {
+    if (current) blocks.push(current);
+    current = undefined;
+  };
+  for (const line of splitLines(text)) {
+    const fenceMatch = fencePattern.exec(line.text);
+    if (fence !== undefined) {
+      if (fenceMatch?.[1] && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length)
+        fence = undefined;
+      continue;
+    }
+    if (fenceMatch?.[1]) {
+      flush();
+      fence = fenceMatch[1];
+      continue;
+    }
+    if (
+      line.text.trim() === "" ||
+      horizontalRulePattern.test(line.text) ||
+      tableSeparatorPattern.test(line.text)
+    ) {
+      flush();
+      continue;
+    }
+    const heading = headingPattern.exec(line.text);
+    if (heading) {
+      flush();
+      blocks.push({
+        kind: "heading",
+        start: line.start,
+        end: line.end,
+        masks: [{ start: 0, end: heading[0].length }, ...trailingHashes(line.text)],
+      });
+      continue;
+    }
+    const listItem = listItemPattern.exec(line.text);
+    if (listItem) {
+      flush();
+      current = {
+        kind: "list-item",
+        start: line.start,
+        end: line.end,
+        masks: [{ start: 0, end: listItem[0].length }],
+      };
+      continue;
+    }
+    const quote = quotePattern.exec(line.text);
+    if (quote) {
+      if (current?.kind !== "quote") {
+        flush();
+        current = { kind: "quote", start: line.start, end: line.end, masks: [] };
+      }
+      current.masks.push({
+        start: line.start - current.start,
+        end: line.start - current.start + quote[0].length,
+      });
+      current.end = line.end;
+      continue;
+    }
+    if (isTableRow(line.text)) {
+      flush();
+      const masks: Span[] = [];
+      for (let i = 0; i < line.text.length; i++)
+        if (line.text[i] === "|") masks.push({ start: i, end: i + 1 });
+      blocks.push({ kind: "table-row", start: line.start, end: line.end, masks });
+      continue;
+    }
+    if (current && (current.kind === "paragraph" || current.kind === "list-item")) {
+      current.end = line.end;
+      continue;
+    }
+    flush();
+    current = { kind: "paragraph", start: line.start, end: line.end, masks: [] };
+  }
+  flush();
+  return blocks;
+};
+
+const trailingHashes = (line: string): Span[] => {
+  const match = /[ \t]#+[ \t]*$/.exec(line);
+  return match ? [{ start: match.index, end: line.length }] : [];
+};
+
+const isTableRow = (line: string): boolean => {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith("|") && !trimmed.endsWith("|")) return false;
+  let pipes = 0;
+  for (const char of trimmed) if (char === "|") pipes++;
+  return pipes >= 2;
+};
+
+const maskBlock = (text: string, block: Block): string => {
+  const chars = text.slice(block.start, block.end).split("");
+  for (const mask of block.masks)
+    for (let i = mask.start; i < mask.end && i < chars.length; i++) chars[i] = " ";
+  return chars.join("");
+};
+
+const closingChars = new Set(['"', "'", ")", "]", "}", "’", "”", "»", "*", "_"]);
+const openingQuotes: Record<string, string> = { "“": "”", "«": "»" };
+
+/** The word just before a period at `index`: letters and inner dots, lower-cased ("u.s" for "U.S."). */
+const wordBefore = (masked: string, index: number): string => {
+  let start = index;
+  while (start > 0) {
+    const char = masked[start - 1] ?? "";
+    if (/[\p{L}.]/u.test(char)) start--;
+    else break;
+  }
+  return masked.slice(start, index).replace(/^\.+/, "").toLowerCase();
+};
+
+const wordAfter = (masked: string, index: number): string => {
+  const match = /^[\p{L}]+/u.exec(masked.slice(index, index + 40));
+  return match ? match[0] : "";
+};
+
+const isBoundaryAfterPeriod = (masked: string, periodIndex: number, nextIndex: number): boolean => {
+  const before = wordBefore(masked, periodIndex);
+  const next = wordAfter(masked, nextIndex);
+  const nextChar = masked[nextIndex] ?? "";
+  if (/\d/.test(nextChar) && (before === "no" || before === "nos" || before === "p" || before === "pp"))
+    return false;
+  if (abbreviations.has(before)) {
+    return sentenceFinalAbbreviations.has(before) && sentenceStarters.has(next.toLowerCase());
+  }
+  // An initial, as in "J. K. Rowling", or a dotted acronym not in the list ("N.A.S.A."): not a break.
+  if (/^\p{Lu}$/u.test(masked.slice(periodIndex - 1, periodIndex)) && before.length === 1) return false;
+  return true;
+};
+
+/** Splits one block (already masked) into sentence spans relative to the block. */
+const splitBlock = (masked: string): Span[] => {
+  const spans: Span[] = [];
+  let sentenceStart = 0;
+  let quoteClose: string | undefined;
+  let i = 0;
+  while (i < masked.length) {
+    const char = masked[i] ?? "";
+    if (quoteClose === undefined && openingQuotes[char]) quoteClose = openingQuotes[char];
+    else if (char === quoteClose) quoteClose = undefined;
+
+    if (char === "\n") {
+      const previous = masked.slice(sentenceStart, i).trimEnd();
+      const nextMatch = /^[ \t]*(\S)/.exec(masked.slice(i + 1, i + 40));
+      const nextChar = nextMatch?.[1] ?? "";
+      const continues = nextChar === "" || /\p{Ll}/u.test(nextChar) || /[,;:(\-–—&]$/.test(previous);
+      if (!continues && quoteClose === undefined && previous.length > 0) {
+        spans.push({ start: sentenceStart, end: i });
+        sentenceStart = i + 1;
+      }
+      i++;
+      continue;
+    }
+    if (char !== "." && char !== "!" && char !== "?" && char !== "…") {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < masked.length && /[.!?…]/.test(masked[end] ?? "")) end++;
+    while (end < masked.length && closingChars.has(masked[end] ?? "")) {
+      if (masked[end] === quoteClose) quoteClose = undefined;
+      end++;
+    }
+    const after = masked[end];
+    if (after !== undefined && !/\s/.test(after)) {
+      i = end;
+      continue;
+    }
+    let nextIndex = end;
+    while (nextIndex < masked.length && /[ \t\r\n]/.test(masked[nextIndex] ?? "")) nextIndex++;
+    const nextChar = masked[nextIndex] ?? "";
+    const lowercaseNext = /\p{Ll}/u.test(nextChar);
+    const isBoundary =
+      quoteClose === undefined &&
+      (nextChar === "" ||
+        (!lowercaseNext && (char !== "." || end - i > 1 || isBoundaryAfterPeriod(masked, i, nextIndex))));
+    if (isBoundary) {
+      spans.push({ start: sentenceStart, end });
+      sentenceStart = end;
+    }
+    i = end;
+  }
+  spans.push({ start: sentenceStart, end: masked.length });
+  return spans;
+};
+
+const trimSpan = (masked: string, span: Span): Span | undefined => {
+  let { start, end } = span;
+  while (start < end && /\s/.test(masked[start] ?? "")) start++;
+  while (end > start && /\s/.test(masked[end - 1] ?? "")) end--;
+  return end > start ? { start, end } : undefined;
+};
+
+/** Cuts an over-long span at spaces so no sentence exceeds `limit` characters. */
+const capLength = (masked: string, span: Span, limit: number): Span[] => {
+  const pieces: Span[] = [];
+  let start = span.start;
+  while (span.end - start > limit) {
+    const window = masked.slice(start, start + limit);
+    const lastSpace = window.lastIndexOf(" ");
+    const cut = lastSpace > limit / 2 ? start + lastSpace : start + limit;
+    pieces.push({ start, end: cut });
+    start = cut;
+  }
+  pieces.push({ start, end: span.end });
+  return pieces;
+};
+
+/**
+ * Splits a text into sentences with exact offsets: `text.slice(s.span.start, s.span.end) === s.text`.
+ * Markdown headings, list items, quotes and table rows are blocks of their own; fenced code is left out.
+ * Runs in time linear in the text.
+ */
+export const splitSentences = (text: string, options: SegmentOptions = {}): Sentence[] => {
+  const limit = options.maxSentenceLength ?? defaultMaxSentenceLength;
+  const sentences: Sentence[] = [];
+  for (const block of toBlocks(text)) {
+    const masked = maskBlock(text, block);
+    for (const raw of splitBlock(masked)) {
+      const trimmed = trimSpan(masked, raw);
+      if (!trimmed) continue;
+      if (!/[\p{L}\p{N}]/u.test(masked.slice(trimmed.start, trimmed.end))) continue;
+      for (const piece of capLength(masked, trimmed, limit)) {
+        const clean = trimSpan(masked, piece);
+        if (!clean) continue;
+        const span = { start: block.start + clean.start, end: block.start + clean.end };
+        sentences.push({ text: text.slice(span.start, span.end), span, block: block.kind });
+      }
+    }
+  }
+  return sentences;
+};

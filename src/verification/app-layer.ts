@@ -1,0 +1,33 @@
+import { Layer } from "effect";
+import { Mitigator, makeOfflineMitigator } from "../mitigation/mitigator.js";
+import { type CalibrationModels, CalibratorLive } from "./calibrator.js";
+import { VerificationConfigLive, type VerificationSettings } from "./config.js";
+import { EventBusLive } from "./events.js";
+import type { VerificationLayer } from "./layer.js";
+import { LayerRegistryLive } from "./registry.js";
+import { RiskAssessorLive } from "./risk-assessor.js";
+import { VerificationServiceLive } from "./service.js";
+
+export interface VerificationAppOptions {
+  readonly layers: readonly VerificationLayer[];
+  readonly settings?: Partial<VerificationSettings>;
+  readonly calibration?: CalibrationModels;
+}
+
+/**
+ * The verification service with everything it needs: configuration, the layer registry, the heuristic risk
+ * assessor, calibration, offline mitigation and an in-process event bus. Provide a `RiskModel` or another
+ * `Mitigator` on top to swap those parts.
+ */
+export const makeVerificationAppLayer = (options: VerificationAppOptions) => {
+  const config = VerificationConfigLive(options.settings);
+  const dependencies = Layer.mergeAll(
+    config,
+    LayerRegistryLive(options.layers),
+    RiskAssessorLive.pipe(Layer.provide(config)),
+    CalibratorLive(options.calibration),
+    Layer.succeed(Mitigator, makeOfflineMitigator()),
+    EventBusLive,
+  );
+  return Layer.merge(VerificationServiceLive.pipe(Layer.provide(dependencies)), dependencies);
+};

@@ -1,0 +1,54 @@
+import { Context, Layer } from "effect";
+import type { LayerName, ModelLayerName } from "../model/layer-name.js";
+import { type RiskLevel, type RiskProfile, RiskProfiles } from "../model/risk.js";
+
+/** How the verification service behaves: the specification's configuration, overridable per deployment. */
+export interface VerificationSettings {
+  readonly profiles: Readonly<Record<RiskLevel, RiskProfile>>;
+  /** Per-layer time limit in milliseconds. */
+  readonly layerTimeouts: Readonly<Partial<Record<LayerName, number>>>;
+  readonly maxConcurrentLayers: number;
+  /** Layers switched off here are never run, at any risk level. */
+  readonly enabledLayers: Readonly<Partial<Record<LayerName, boolean>>>;
+  /** Any skipped layer of the profile fails the verification. */
+  readonly strict: boolean;
+  /** Risk level used when the heuristics cannot decide and no model is configured to ask. */
+  readonly fallbackRiskLevel: RiskLevel;
+  /** The largest text accepted, in characters; longer input is refused with an InputError. */
+  readonly maxTextLength: number;
+  /** The largest total of sources plus context accepted, in characters. */
+  readonly maxEvidenceLength: number;
+}
+
+export const defaultLayerTimeouts: Readonly<Record<ModelLayerName, number>> = {
+  "semantic-entropy": 10_000,
+  "fact-decomposition": 15_000,
+  "multi-source": 20_000,
+  "self-consistency": 15_000,
+  nli: 10_000,
+};
+
+export const defaultSettings: VerificationSettings = {
+  profiles: RiskProfiles,
+  layerTimeouts: { ...defaultLayerTimeouts, grounding: 10_000, numbers: 10_000, citations: 30_000 },
+  maxConcurrentLayers: 3,
+  enabledLayers: {},
+  strict: false,
+  fallbackRiskLevel: "medium",
+  maxTextLength: 1_000_000,
+  maxEvidenceLength: 20_000_000,
+};
+
+export class VerificationConfig extends Context.Tag("veracity/VerificationConfig")<
+  VerificationConfig,
+  VerificationSettings
+>() {}
+
+export const makeSettings = (overrides: Partial<VerificationSettings> = {}): VerificationSettings => ({
+  ...defaultSettings,
+  ...overrides,
+  layerTimeouts: { ...defaultSettings.layerTimeouts, ...overrides.layerTimeouts },
+});
+
+export const VerificationConfigLive = (overrides: Partial<VerificationSettings> = {}) =>
+  Layer.succeed(VerificationConfig, makeSettings(overrides));

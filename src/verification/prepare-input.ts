@@ -1,0 +1,54 @@
+import { Effect } from "effect";
+import { InputError } from "../model/errors.js";
+import type { VerificationRequest } from "../model/request.js";
+import { segmentClaims } from "../text/claims.js";
+import type { VerificationSettings } from "./config.js";
+import type { EvidenceSource, LayerInput } from "./layer.js";
+
+/** The evidence list of a request: every source in order, then the context. */
+export const evidenceOf = (request: Pick<VerificationRequest, "sources" | "context">): EvidenceSource[] => {
+  const evidence: EvidenceSource[] = (request.sources ?? []).map((text, index) => ({
+    index,
+    origin: "source",
+    text,
+  }));
+  if (request.context !== undefined && request.context.trim() !== "") {
+    evidence.push({ index: evidence.length, origin: "context", text: request.context });
+  }
+  return evidence;
+};
+
+/** Checks the request's size limits and segments it once for every layer. */
+export const prepareInput = (
+  request: VerificationRequest,
+  settings: VerificationSettings,
+): Effect.Effect<LayerInput, InputError> =>
+  Effect.suspend(() => {
+    if (request.text.length > settings.maxTextLength) {
+      return Effect.fail(
+        new InputError({
+          code: "TEXT_TOO_LARGE",
+          message: `the text has ${request.text.length} characters; the limit is ${settings.maxTextLength}`,
+        }),
+      );
+    }
+    const evidence = evidenceOf(request);
+    const evidenceLength = evidence.reduce((sum, source) => sum + source.text.length, 0);
+    if (evidenceLength > settings.maxEvidenceLength) {
+      return Effect.fail(
+        new InputError({
+          code: "EVIDENCE_TOO_LARGE",
+          message: `the sources and context have ${evidenceLength} characters; the limit is ${settings.maxEvidenceLength}`,
+        }),
+      );
+    }
+    const input: LayerInput = {
+      text: request.text,
+      claims: segmentClaims(request.text),
+      evidence,
+      ...(request.context !== undefined ? { context: request.context } : {}),
+      ...(request.question !== undefined ? { question: request.question } : {}),
+      ...(request.maxCost !== undefined ? { maxCost: request.maxCost } : {}),
+    };
+    return Effect.succeed(input);
+  });

@@ -1,0 +1,27 @@
+import type { RiskLevel } from "../model/risk.js";
+
+// The specification's patterns, with its word-boundary defect fixed: `\b(diagnos|medic)\b` can never match
+// "diagnosis" or "medication", because the stem is followed by more letters. Each stem takes `\w*` here.
+const criticalPatterns: readonly RegExp[] = [
+  /\b(?:diagnos\w*|prescri\w*|medic\w*|dosages?|doses?|treatments?|symptoms?|overdose\w*|surgery|chemotherapy)\b/,
+  /\b(?:legal advice|lawsuits?|liabilit\w*|statutes?|attorney|court order|sue|suing)\b/,
+  /\b(?:invest\w*|financial advice|stocks?|portfolios?|securities|retirement savings)\b/,
+];
+
+const highPatterns: readonly RegExp[] = [
+  /(?:\bsudo\b|\brm -rf\b|\bchmod\b|\bexec\b|\bexecve?\(|\beval\b|\bdrop table\b)/,
+  /\b(?:passwords?|secrets?|api.?keys?|credentials?|private keys?|seed phrase)\b/,
+];
+
+/**
+ * The fast, model-free risk reading of the specification: medical, legal and financial content is critical;
+ * system commands and secrets are high; short conversational text without numbers is low. Anything else is
+ * undecided (undefined) and goes to the model, when one is configured.
+ */
+export const assessHeuristicRisk = (text: string): RiskLevel | undefined => {
+  const lower = text.toLowerCase();
+  if (criticalPatterns.some((pattern) => pattern.test(lower))) return "critical";
+  if (highPatterns.some((pattern) => pattern.test(lower))) return "high";
+  if (text.length < 100 && !/\d/.test(text)) return "low";
+  return undefined;
+};

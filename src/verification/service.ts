@@ -1,0 +1,235 @@
+import { Context, Effect, Layer } from "effect";
+import { Mitigator } from "../mitigation/mitigator.js";
+import type { ClaimFinding } from "../model/claim.js";
+import {
+  type CalibrationError,
+  type InputError,
+  VerificationError,
+  type VerificationTimeoutError,
+} from "../model/errors.js";
+import { isEvidenceLayer, type LayerName } from "../model/layer-name.js";
+import type { LayerResult, SkippedLayer } from "../model/layer-result.js";
+import type { Mitigation } from "../model/mitigation.js";
+import type { VerificationRequest } from "../model/request.js";
+import type { VerificationResult } from "../model/result.js";
+import type { RiskLevel } from "../model/risk.js";
+import { Calibrator } from "./calibrator.js";
+import { VerificationConfig } from "./config.js";
+import { decide } from "./decision.js";
+import { EventBus } from "./events.js";
+import type { LayerInput, VerificationLayer } from "./layer.js";
+import { mergeClaimFindings } from "./merge-claims.js";
+import { prepareInput } from "./prepare-input.js";
+import { LayerRegistry } from "./registry.js";
+import { RiskAssessor } from "./risk-assessor.js";
+import { runWithLimit } from "./run-layer.js";
+
+export interface VerificationServiceShape {
+  /** Verifies a text with the layers its risk level calls for, plus every evidence layer that can run. */
+  readonly verify: (
+    request: VerificationRequest,
+  ) => Effect.Effect<VerificationResult, VerificationError | VerificationTimeoutError | InputError>;
+  /** Runs one layer in isolation (tests, targeted re-verification). */
+  readonly runLayer: (
+    layer: LayerName,
+    text: string,
+    context?: string,
+    sources?: readonly string[],
+  ) => Effect.Effect<LayerResult, VerificationError | VerificationTimeoutError | InputError>;
+  readonly assessRisk: (text: string, context?: string) => Effect.Effect<RiskLevel, VerificationError>;
+  readonly mitigate: (
+    text: string,
+    failedLayers: readonly LayerResult[],
+    claims?: readonly ClaimFinding[],
+  ) => Effect.Effect<Mitigation, VerificationError>;
+  readonly calibrateConfidence: (
+    rawScore: number,
+    layer: LayerName,
+  ) => Effect.Effect<number, CalibrationError>;
+}
+
+export class VerificationService extends Context.Tag("veracity/VerificationService")<
+  VerificationService,
+  VerificationServiceShape
+>() {}
+
+const noModelReason =
+  "no model configured: set VERACITY_MODEL or pass a model (e.g. --model openai:gpt-4o-mini)";
+
+/** Claims no layer judged are reported as unverifiable, never as supported. */
+const withUnjudgedClaims = (input: LayerInput, judged: readonly ClaimFinding[]): ClaimFinding[] => {
+  const seen = new Set(judged.map((finding) => `${finding.span.start}:${finding.span.end}`));
+  const unjudged: ClaimFinding[] = input.claims
+    .filter((claim) => !seen.has(`${claim.span.start}:${claim.span.end}`))
+    .map((claim) => ({
+      text: claim.text,
+      span: claim.span,
+      kind: claim.kind,
+      verdict: "unverifiable",
+      score: 0,
+      evidence: [],
+      issues: [{ code: "NOT_CHECKED", message: "no layer that ran judged this claim", span: claim.span }],
+      layers: [],
+    }));
+  return [...judged, ...unjudged].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+};
+
+export const makeVerificationService = Effect.gen(function* () {
+  const settings = yield* VerificationConfig;
+  const registry = yield* LayerRegistry;
+  const riskAssessor = yield* RiskAssessor;
+  const calibrator = yield* Calibrator;
+  const mitigator = yield* Mitigator;
+  const events = yield* EventBus;
+
+  /** The layers to try for a request, in order: an explicit list, or the evidence layers then the profile's. */
+  const candidates = (request: VerificationRequest, profileLayers: readonly LayerName[]): LayerName[] => {
+    if (request.layers && request.layers.length > 0) return [...new Set(request.layers)];
+    const evidence = registry.all.filter((layer) => isEvidenceLayer(layer.name)).map((layer) => layer.name);
+    return [...new Set([...evidence, ...profileLayers])];
+  };
+
+  const verify: VerificationServiceShape["verify"] = (request) =>
+    Effect.gen(function* () {
+      const started = performance.now();
+      const input = yield* prepareInput(request, settings);
+      const riskLevel = request.riskOverride ?? (yield* riskAssessor.assess(request.text, request.context));
+      const profile = settings.profiles[riskLevel];
+      const latencyBudget = request.maxLatencyMs ?? profile.maxLatencyMs;
+
+      const skipped: SkippedLayer[] = [];
+      const runnable: VerificationLayer[] = [];
+      for (const name of candidates(request, profile.layersToRun)) {
+        if (settings.enabledLayers[name] === false) {
+          skipped.push({ layer: name, reason: "disabled by configuration" });
+          continue;
+        }
+        const layer = registry.get(name);
+        if (!layer) {
+          skipped.push({
+            layer: name,
+            reason: isEvidenceLayer(name) ? "layer not configured" : noModelReason,
+          });
+          continue;
+        }
+        const readiness = layer.readiness(input);
+        if (readiness.ready) runnable.push(layer);
+        else skipped.push({ layer: name, reason: readiness.reason });
+      }
+
+      const outcomes = yield* Effect.forEach(
+        runnable,
+        (layer) => {
+          const limit = Math.min(settings.layerTimeouts[layer.name] ?? latencyBudget, latencyBudget);
+          return Effect.either(runWithLimit(layer, input, limit));
+        },
+        { concurrency: Math.max(1, settings.maxConcurrentLayers) },
+      );
+
+      const ran: LayerResult[] = [];
+      const errored: SkippedLayer[] = [];
+      for (const [position, outcome] of outcomes.entries()) {
+        const layerName = runnable[position]?.name ?? "grounding";
+        if (outcome._tag === "Left") {
+          errored.push({ layer: layerName, reason: outcome.left.message, error: true });
+          continue;
+        }
+        const calibrated = yield* calibrator
+          .calibrate(outcome.right.score, outcome.right.layer)
+          .pipe(Effect.orElseSucceed(() => outcome.right.score));
+        ran.push({
+          ...outcome.right,
+          score: calibrated,
+          details: { ...outcome.right.details, rawScore: outcome.right.score },
+        });
+      }
+
+      const decision = decide({
+        layers: ran,
+        skipped,
+        errored,
+        profile,
+        strict: request.strict ?? settings.strict,
+      });
+      const claims = withUnjudgedClaims(input, mergeClaimFindings(ran));
+      const mitigations: Mitigation[] = [];
+      const failedLayers = ran.filter((layer) => !layer.passed || layer.score < profile.minConfidence);
+      if (!decision.passed && failedLayers.length > 0) {
+        mitigations.push(yield* mitigator.mitigate(request.text, failedLayers, claims));
+      } else if (!decision.passed && ran.length === 0 && input.evidence.length === 0) {
+        mitigations.push({
+          action: "request-sources",
+          reason: "nothing could verify this text: provide sources or context, or configure a model",
+          originalText: request.text,
+        });
+      }
+
+      const result: VerificationResult = {
+        passed: decision.passed,
+        overallConfidence: decision.overallConfidence,
+        riskLevel,
+        layersRun: ran,
+        mitigations,
+        totalLatencyMs: performance.now() - started,
+        costIncurred: ran.reduce((sum, layer) => sum + (layer.costIncurred ?? 0), 0),
+        claims,
+        skippedLayers: [...skipped, ...errored],
+        reasons: decision.reasons,
+      };
+      yield* events.publish({
+        type: "verification.completed",
+        payload: {
+          riskLevel,
+          layersRun: ran.length,
+          passed: result.passed,
+          overallConfidence: result.overallConfidence,
+          totalLatencyMs: result.totalLatencyMs,
+          mitigationsApplied: mitigations.length,
+        },
+      });
+      for (const mitigation of mitigations) {
+        yield* events.publish({
+          type: "verification.mitigation-applied",
+          payload: { action: mitigation.action, reason: mitigation.reason, riskLevel },
+        });
+      }
+      return result;
+    }).pipe(
+      Effect.tapError((error) =>
+        events.publish({
+          type: "verification.failed",
+          payload: { error: error.message, totalLatencyMs: 0 },
+        }),
+      ),
+    );
+
+  const runLayer: VerificationServiceShape["runLayer"] = (name, text, context, sources) =>
+    Effect.gen(function* () {
+      const layer = registry.get(name);
+      const request: VerificationRequest = {
+        text,
+        ...(context !== undefined ? { context } : {}),
+        ...(sources !== undefined ? { sources } : {}),
+      };
+      const input = yield* prepareInput(request, settings);
+      if (!layer) {
+        const message = isEvidenceLayer(name) ? `layer ${name} is not configured` : noModelReason;
+        return yield* Effect.fail(new VerificationError({ message, layer: name }));
+      }
+      const readiness = layer.readiness(input);
+      if (!readiness.ready) {
+        return yield* Effect.fail(new VerificationError({ message: readiness.reason, layer: name }));
+      }
+      return yield* runWithLimit(layer, input, settings.layerTimeouts[name] ?? 30_000);
+    });
+
+  return {
+    verify,
+    runLayer,
+    assessRisk: riskAssessor.assess,
+    mitigate: mitigator.mitigate,
+    calibrateConfidence: calibrator.calibrate,
+  } satisfies VerificationServiceShape;
+});
+
+export const VerificationServiceLive = Layer.effect(VerificationService, makeVerificationService);
