@@ -1,12 +1,21 @@
-import { parseArgs } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { UsageError } from "./command.js";
 
 type OptionSpec = Record<string, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
 
 /** node:util's parseArgs with our error type: an unknown flag or a missing value is a usage error (exit 2). */
-export const parseCommandArgs = <const T extends OptionSpec>(argv: readonly string[], options: T) => {
+export const parseCommandArgs = <const T extends OptionSpec>(
+  argv: readonly string[],
+  options: T,
+): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>> => {
   try {
-    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    const config = {
+      args: [...argv],
+      options,
+      allowPositionals: true,
+      strict: true,
+    } as const satisfies ParseArgsConfig;
+    return parseArgs(config);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

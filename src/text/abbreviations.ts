@@ -1,15 +1,16 @@
 /**
- * Words that end with a period without ending a sentence. Compared lower-cased, without the final period
+ * Words that end with a period without ending a sentence. Words that are also ordinary words ("sat",
+ * "sun", "no", "art") or units that often end a sentence ("kg", "sec") are left out on purpose; "No." and
+ * "p." before a number are handled where the number is seen. Compared lower-cased, without the final period
  * ("e.g" for "e.g.", "u.s" for "U.S.").
  */
 export const abbreviations: ReadonlySet<string> = new Set(
   (
     "mr mrs ms dr prof sr jr st mt ft rev hon gen col lt sgt capt cmdr gov sen rep pres supt " +
-    "vs etc e.g i.e cf viz al approx ca est dept univ assn bros inc ltd co corp llc plc " +
-    "jan feb mar apr jun jul aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun " +
-    "fig figs eq eqs vol vols ch chap sec no nos p pp para art ed eds op cit ibid " +
-    "u.s u.k u.n e.u u.s.a a.m p.m ph.d m.d b.a m.a b.sc m.sc d.c n.y l.a " +
-    "mins hr hrs sq oz lb lbs km cm mm kg mg approx. est. dist tel ext"
+    "vs etc e.g i.e cf viz al approx ca dept univ assn bros inc ltd co corp llc plc " +
+    "jan feb apr jun jul aug sep sept oct nov dec " +
+    "fig figs eq eqs vol vols chap para ibid " +
+    "u.s u.k u.n e.u u.s.a a.m p.m ph.d m.d b.a m.a b.sc m.sc d.c n.y l.a"
   ).split(" "),
 );
 

@@ -145,19 +145,32 @@ const isTableRow = (line: string): boolean => {
 };
 
 const maskBlock = (text: string, block: Block): string => {
+  if (block.masks.length === 0) return text.slice(block.start, block.end);
   const chars = text.slice(block.start, block.end).split("");
   for (const mask of block.masks)
     for (let i = mask.start; i < mask.end && i < chars.length; i++) chars[i] = " ";
   return chars.join("");
 };
 
+const interestingChars = /[.!?…\n“”«»]/g;
 const closingChars = new Set(['"', "'", ")", "]", "}", "’", "”", "»", "*", "_"]);
 const openingQuotes: Record<string, string> = { "“": "”", "«": "»" };
+
+/** The last non-space character in `[from, to)`, or "" (scans back from `to`: constant work per call). */
+const lastVisibleChar = (text: string, from: number, to: number): string => {
+  for (let i = to - 1; i >= from; i--) {
+    const char = text[i] ?? "";
+    if (!/\s/.test(char)) return char;
+  }
+  return "";
+};
+
+const maxAbbreviationLength = 12;
 
 /** The word just before a period at `index`: letters and inner dots, lower-cased ("u.s" for "U.S."). */
 const wordBefore = (masked: string, index: number): string => {
   let start = index;
-  while (start > 0) {
+  while (start > 0 && index - start <= maxAbbreviationLength) {
     const char = masked[start - 1] ?? "";
     if (/[\p{L}.]/u.test(char)) start--;
     else break;
@@ -191,16 +204,21 @@ const splitBlock = (masked: string): Span[] => {
   let quoteClose: string | undefined;
   let i = 0;
   while (i < masked.length) {
+    // Jump to the next character that can matter: end punctuation, a line break, a curly quote.
+    interestingChars.lastIndex = i;
+    const found = interestingChars.exec(masked);
+    if (!found) break;
+    i = found.index;
     const char = masked[i] ?? "";
     if (quoteClose === undefined && openingQuotes[char]) quoteClose = openingQuotes[char];
     else if (char === quoteClose) quoteClose = undefined;
 
     if (char === "\n") {
-      const previous = masked.slice(sentenceStart, i).trimEnd();
+      const lastChar = lastVisibleChar(masked, sentenceStart, i);
       const nextMatch = /^[ \t]*(\S)/.exec(masked.slice(i + 1, i + 40));
       const nextChar = nextMatch?.[1] ?? "";
-      const continues = nextChar === "" || /\p{Ll}/u.test(nextChar) || /[,;:(\-–—&]$/.test(previous);
-      if (!continues && quoteClose === undefined && previous.length > 0) {
+      const continues = nextChar === "" || /\p{Ll}/u.test(nextChar) || /[,;:(\-–—&]/.test(lastChar);
+      if (!continues && quoteClose === undefined && lastChar !== "") {
         spans.push({ start: sentenceStart, end: i });
         sentenceStart = i + 1;
       }

@@ -12,13 +12,28 @@ export interface Token {
 // Each repetition must consume a separator and then at least one letter/digit, so matching is linear.
 const wordPattern = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
 
+const stemCache = new Map<string, string>();
+const stemCacheLimit = 50_000;
+
+/** `stem`, remembered: the same few thousand words recur in every text. Bounded; cleared when full. */
+const cachedStem = (lower: string): string => {
+  let stemmed = stemCache.get(lower);
+  if (stemmed === undefined) {
+    if (stemCache.size >= stemCacheLimit) stemCache.clear();
+    stemmed = stem(lower);
+    stemCache.set(lower, stemmed);
+  }
+  return stemmed;
+};
+
 export const tokenize = (text: string, offset = 0): Token[] => {
   const tokens: Token[] = [];
   for (const match of text.matchAll(wordPattern)) {
     const start = offset + (match.index ?? 0);
     const raw = match[0];
-    const lower = raw.toLowerCase().replace(/’/g, "'");
-    tokens.push({ text: raw, span: { start, end: start + raw.length }, lower, stem: stem(lower) });
+    const lowered = raw.toLowerCase();
+    const lower = lowered.includes("’") ? lowered.replace(/’/g, "'") : lowered;
+    tokens.push({ text: raw, span: { start, end: start + raw.length }, lower, stem: cachedStem(lower) });
   }
   return tokens;
 };

@@ -18,6 +18,11 @@ export interface VerificationSettings {
   readonly maxTextLength: number;
   /** The largest total of sources plus context accepted, in characters. */
   readonly maxEvidenceLength: number;
+  /**
+   * At most this many claims are handed to the layers; the rest are reported as not checked, and the
+   * verification cannot pass.
+   */
+  readonly maxClaims: number;
 }
 
 export const defaultLayerTimeouts: Readonly<Record<ModelLayerName, number>> = {
@@ -37,6 +42,7 @@ export const defaultSettings: VerificationSettings = {
   fallbackRiskLevel: "medium",
   maxTextLength: 1_000_000,
   maxEvidenceLength: 20_000_000,
+  maxClaims: 10_000,
 };
 
 export class VerificationConfig extends Context.Tag("veracity/VerificationConfig")<

@@ -3,7 +3,7 @@ import { InputError } from "../model/errors.js";
 import type { VerificationRequest } from "../model/request.js";
 import { segmentClaims } from "../text/claims.js";
 import type { VerificationSettings } from "./config.js";
-import type { EvidenceSource, LayerInput } from "./layer.js";
+import type { Claim, EvidenceSource, LayerInput } from "./layer.js";
 
 /** The evidence list of a request: every source in order, then the context. */
 export const evidenceOf = (request: Pick<VerificationRequest, "sources" | "context">): EvidenceSource[] => {
@@ -18,11 +18,18 @@ export const evidenceOf = (request: Pick<VerificationRequest, "sources" | "conte
   return evidence;
 };
 
+export interface PreparedInput {
+  /** What the layers see: at most `maxClaims` claims. */
+  readonly input: LayerInput;
+  /** Every claim of the text, including those over the limit. */
+  readonly allClaims: readonly Claim[];
+}
+
 /** Checks the request's size limits and segments it once for every layer. */
 export const prepareInput = (
   request: VerificationRequest,
   settings: VerificationSettings,
-): Effect.Effect<LayerInput, InputError> =>
+): Effect.Effect<PreparedInput, InputError> =>
   Effect.suspend(() => {
     if (request.text.length > settings.maxTextLength) {
       return Effect.fail(
@@ -42,13 +49,14 @@ export const prepareInput = (
         }),
       );
     }
+    const allClaims = segmentClaims(request.text);
     const input: LayerInput = {
       text: request.text,
-      claims: segmentClaims(request.text),
+      claims: allClaims.slice(0, settings.maxClaims),
       evidence,
       ...(request.context !== undefined ? { context: request.context } : {}),
       ...(request.question !== undefined ? { question: request.question } : {}),
       ...(request.maxCost !== undefined ? { maxCost: request.maxCost } : {}),
     };
-    return Effect.succeed(input);
+    return Effect.succeed({ input, allClaims });
   });

@@ -17,7 +17,7 @@ import { Calibrator } from "./calibrator.js";
 import { VerificationConfig } from "./config.js";
 import { decide } from "./decision.js";
 import { EventBus } from "./events.js";
-import type { LayerInput, VerificationLayer } from "./layer.js";
+import type { Claim, VerificationLayer } from "./layer.js";
 import { mergeClaimFindings } from "./merge-claims.js";
 import { prepareInput } from "./prepare-input.js";
 import { LayerRegistry } from "./registry.js";
@@ -57,9 +57,9 @@ const noModelReason =
   "no model configured: set VERACITY_MODEL or pass a model (e.g. --model openai:gpt-4o-mini)";
 
 /** Claims no layer judged are reported as unverifiable, never as supported. */
-const withUnjudgedClaims = (input: LayerInput, judged: readonly ClaimFinding[]): ClaimFinding[] => {
+const withUnjudgedClaims = (claims: readonly Claim[], judged: readonly ClaimFinding[]): ClaimFinding[] => {
   const seen = new Set(judged.map((finding) => `${finding.span.start}:${finding.span.end}`));
-  const unjudged: ClaimFinding[] = input.claims
+  const unjudged: ClaimFinding[] = claims
     .filter((claim) => !seen.has(`${claim.span.start}:${claim.span.end}`))
     .map((claim) => ({
       text: claim.text,
@@ -92,7 +92,7 @@ export const makeVerificationService = Effect.gen(function* () {
   const verify: VerificationServiceShape["verify"] = (request) =>
     Effect.gen(function* () {
       const started = performance.now();
-      const input = yield* prepareInput(request, settings);
+      const { input, allClaims } = yield* prepareInput(request, settings);
       const riskLevel = request.riskOverride ?? (yield* riskAssessor.assess(request.text, request.context));
       const profile = settings.profiles[riskLevel];
       const latencyBudget = request.maxLatencyMs ?? profile.maxLatencyMs;
@@ -144,6 +144,13 @@ export const makeVerificationService = Effect.gen(function* () {
         });
       }
 
+      if (allClaims.length > input.claims.length) {
+        errored.push({
+          layer: ran[0]?.layer ?? "grounding",
+          reason: `the text has ${allClaims.length} claims; only the first ${input.claims.length} were checked`,
+          error: true,
+        });
+      }
       const decision = decide({
         layers: ran,
         skipped,
@@ -151,7 +158,7 @@ export const makeVerificationService = Effect.gen(function* () {
         profile,
         strict: request.strict ?? settings.strict,
       });
-      const claims = withUnjudgedClaims(input, mergeClaimFindings(ran));
+      const claims = withUnjudgedClaims(allClaims, mergeClaimFindings(ran));
       const mitigations: Mitigation[] = [];
       const failedLayers = ran.filter((layer) => !layer.passed || layer.score < profile.minConfidence);
       if (!decision.passed && failedLayers.length > 0) {
@@ -211,7 +218,7 @@ export const makeVerificationService = Effect.gen(function* () {
         ...(context !== undefined ? { context } : {}),
         ...(sources !== undefined ? { sources } : {}),
       };
-      const input = yield* prepareInput(request, settings);
+      const { input } = yield* prepareInput(request, settings);
       if (!layer) {
         const message = isEvidenceLayer(name) ? `layer ${name} is not configured` : noModelReason;
         return yield* Effect.fail(new VerificationError({ message, layer: name }));

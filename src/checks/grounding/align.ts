@@ -8,21 +8,39 @@ export interface Alignment {
 
 const k1 = 1.2;
 const b = 0.75;
+/**
+ * A word found in more passages than this is skipped in alignment (its weight is near the floor anyway),
+ * so a claim of common words against a huge source costs at most this many steps per word.
+ */
+const maxPostings = 2_000;
 
 /** The passages that best match a claim's content tokens, by BM25, best first. */
 export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], limit: number): Alignment[] => {
-  const queryStems = [...new Set(claimTokens.map((token) => token.stem))];
+  const frequency = (stem: string) => index.postings.get(stem)?.length ?? 0;
+  const queryStems = [...new Set(claimTokens.map((token) => token.stem))]
+    .filter((stem) => frequency(stem) > 0)
+    .sort((x, y) => frequency(x) - frequency(y));
   const weights = queryStems.map((stem) => inverseDocumentFrequency(index, stem));
-  const scored: Alignment[] = [];
-  for (const passage of index.passages) {
-    let score = 0;
-    for (let i = 0; i < queryStems.length; i++) {
-      const frequency = passage.stems.get(queryStems[i] ?? "") ?? 0;
-      if (frequency === 0) continue;
+  const scores = new Map<number, number>();
+  queryStems.forEach((stem, i) => {
+    const postings = index.postings.get(stem) ?? [];
+    // Rarest first: a common word is skipped, unless no rarer word matched at all (then it is sampled).
+    if (postings.length > maxPostings && i > 0) return;
+    for (const id of postings.length > maxPostings ? postings.slice(0, maxPostings) : postings) {
+      const passage = index.passages[id];
+      if (!passage) continue;
+      const frequency = passage.stems.get(stem) ?? 0;
       const norm = k1 * (1 - b + (b * passage.length) / Math.max(index.averageLength, 1));
-      score += (weights[i] ?? 0) * ((frequency * (k1 + 1)) / (frequency + norm));
+      scores.set(
+        id,
+        (scores.get(id) ?? 0) + (weights[i] ?? 0) * ((frequency * (k1 + 1)) / (frequency + norm)),
+      );
     }
-    if (score > 0) scored.push({ passage, score });
+  });
+  const scored: Alignment[] = [];
+  for (const [id, score] of scores) {
+    const passage = index.passages[id];
+    if (passage && score > 0) scored.push({ passage, score });
   }
   scored.sort((left, right) => right.score - left.score || left.passage.id - right.passage.id);
   return scored.slice(0, limit);

@@ -12,9 +12,11 @@ export const nameTokens = (context: ClaimContext): Token[] => {
   const names: Token[] = [];
   context.tokens.forEach((token, position) => {
     if (/\d/.test(token.text) || isStopword(token.lower)) return;
-    const opensSentence =
-      position === 0 ||
-      /[.!?:"“]\s*$/.test(context.claim.text.slice(0, token.span.start - context.claim.span.start));
+    const before = context.claim.text.slice(
+      Math.max(0, token.span.start - context.claim.span.start - 4),
+      token.span.start - context.claim.span.start,
+    );
+    const opensSentence = position === 0 || /[.!?:"“]\s*$/.test(before);
     if (isAcronym(token.text) || (isCapitalized(token.text) && !opensSentence)) names.push(token);
   });
   return names;

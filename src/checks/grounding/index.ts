@@ -2,7 +2,7 @@ import { Effect } from "effect";
 import { isFailingVerdict } from "../../model/claim.js";
 import { notReady, ready, type VerificationLayer } from "../../verification/layer.js";
 import { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
-import { buildSourceIndex } from "./source-index.js";
+import { defaultIndexCacheLimits, type IndexCacheLimits, makeIndexCache } from "./index-cache.js";
 
 export { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
 export { buildSourceIndex } from "./source-index.js";
@@ -12,8 +12,12 @@ export { buildSourceIndex } from "./source-index.js";
  * sentences), scored by how much of it those passages cover, and checked for numbers, names and quotations
  * the sources lack and for negations and opposites that contradict the passage it matches.
  */
-export const makeGroundingLayer = (overrides: Partial<GroundingOptions> = {}): VerificationLayer => {
+export const makeGroundingLayer = (
+  overrides: Partial<GroundingOptions> = {},
+  cacheLimits: IndexCacheLimits = defaultIndexCacheLimits,
+): VerificationLayer => {
   const options: GroundingOptions = { ...defaultGroundingOptions, ...overrides };
+  const indexFor = makeIndexCache(cacheLimits);
   return {
     name: "grounding",
     kind: "evidence",
@@ -24,7 +28,7 @@ export const makeGroundingLayer = (overrides: Partial<GroundingOptions> = {}): V
     run: (input) =>
       Effect.sync(() => {
         const started = performance.now();
-        const index = buildSourceIndex(input.evidence);
+        const index = indexFor(input.evidence);
         const assessments = input.claims.map((claim) => assessClaim(index, claim, options));
         const checked = assessments.filter((assessment) => assessment.checkable);
         const score = checked.reduce((lowest, assessment) => Math.min(lowest, assessment.finding.score), 1);

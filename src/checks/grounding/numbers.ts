@@ -1,50 +1,53 @@
 import type { Token } from "../../text/tokens.js";
 import type { ClaimContext, GroundingFinding } from "./claim-context.js";
 
-const numberWords: Record<string, number> = {
-  zero: 0,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-  once: 1,
-  twice: 2,
-  single: 1,
-  dozen: 12,
-  half: 0.5,
-  one: 1,
-  first: 1,
-  second: 2,
-  third: 3,
-};
+const numberWords: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    zero: 0,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    nine: 9,
+    ten: 10,
+    eleven: 11,
+    twelve: 12,
+    thirteen: 13,
+    fourteen: 14,
+    fifteen: 15,
+    sixteen: 16,
+    seventeen: 17,
+    eighteen: 18,
+    nineteen: 19,
+    twenty: 20,
+    thirty: 30,
+    forty: 40,
+    fifty: 50,
+    sixty: 60,
+    seventy: 70,
+    eighty: 80,
+    ninety: 90,
+    hundred: 100,
+    once: 1,
+    twice: 2,
+    single: 1,
+    dozen: 12,
+    half: 0.5,
+    one: 1,
+    first: 1,
+    second: 2,
+    third: 3,
+  }),
+);
 
 /** The numeric value of a token such as "1,452.4", "3.5", "12%", "2019" or "three"; undefined otherwise. */
 export const numericValue = (lower: string): number | undefined => {
-  const word = numberWords[lower];
+  const word = numberWords.get(lower);
   if (word !== undefined) return word;
+  if (!/\d/.test(lower)) return undefined;
   const cleaned = lower.replace(/,(?=\d{3}\b)/g, "");
   if (!/^\d+(?:\.\d+)?$/.test(cleaned)) return undefined;
   return Number(cleaned);

@@ -10,7 +10,7 @@ export const checkQuotes = (context: ClaimContext): GroundingFinding[] => {
   for (const match of context.claim.text.matchAll(quotationPattern)) {
     const quoted = match[1] ?? "";
     if (quoted.trim().split(/\s+/).length < 2) continue;
-    if (context.index.foldedText.includes(foldText(quoted.trim()))) continue;
+    if (context.index.foldedText().includes(foldText(quoted.trim()))) continue;
     const start = context.claim.span.start + (match.index ?? 0);
     findings.push({
       code: "QUOTE_NOT_IN_SOURCES",

@@ -20,10 +20,12 @@ export interface SourceIndex {
   readonly passages: readonly Passage[];
   /** Number of passages containing each stem. */
   readonly documentFrequency: ReadonlyMap<string, number>;
+  /** For each stem, the passages that contain it (ids, ascending): BM25 touches only these. */
+  readonly postings: ReadonlyMap<string, readonly number[]>;
   /** Every stem in any source. */
   readonly stems: ReadonlySet<string>;
-  /** The sources' text, lower-cased and with runs of white space folded, for phrase look-ups. */
-  readonly foldedText: string;
+  /** The sources' text, lower-cased and with runs of white space folded, for phrase look-ups (lazy). */
+  readonly foldedText: () => string;
   readonly averageLength: number;
 }
 
@@ -32,8 +34,10 @@ export const foldText = (text: string): string => text.toLowerCase().replace(/â€
 export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceIndex => {
   const passages: Passage[] = [];
   const documentFrequency = new Map<string, number>();
+  const postings = new Map<string, number[]>();
   const stems = new Set<string>();
   let totalLength = 0;
+  let folded: string | undefined;
   for (const source of evidence) {
     for (const sentence of splitSentences(source.text)) {
       const tokens = tokenize(sentence.text, sentence.span.start);
@@ -42,6 +46,9 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
       for (const stem of counts.keys()) {
         documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
         stems.add(stem);
+        const list = postings.get(stem);
+        if (list) list.push(passages.length);
+        else postings.set(stem, [passages.length]);
       }
       totalLength += tokens.length;
       passages.push({
@@ -59,8 +66,12 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
   return {
     passages,
     documentFrequency,
+    postings,
     stems,
-    foldedText: evidence.map((source) => foldText(source.text)).join(" \n "),
+    foldedText: () => {
+      folded ??= evidence.map((source) => foldText(source.text)).join(" \n ");
+      return folded;
+    },
     averageLength: passages.length > 0 ? totalLength / passages.length : 0,
   };
 };

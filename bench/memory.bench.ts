@@ -1,0 +1,261 @@
+/**
+ * Memory gate benchmark: validation latency (hedges + citations + dedup + tier) against 10k, 100k and 1M
+ * stored memories, and the MinHash/LSH index against an exact Jaccard scan (speed ratio, recall of pairs with
+ * exact Jaccard >= 0.92). Synthetic memories from a seeded generator, with planted near-duplicates.
+ *
+ *   node --max-old-space-size=8192 --import tsx bench/memory.bench.ts [--sizes 10000,100000,1000000]
+ */
+import os from "node:os";
+import { Context, Effect } from "effect";
+import { CitationVerifier } from "../src/memory/citations/citation-verifier.js";
+import { DuplicateChecker } from "../src/memory/dedup/duplicate-checker.js";
+import { makeLshDuplicateChecker } from "../src/memory/dedup/lsh-duplicate-checker.js";
+import { textJaccard } from "../src/memory/dedup/word-set.js";
+import { defaultMemoryGateConfig } from "../src/memory/gate/gate-config.js";
+import { validateClaim } from "../src/memory/gate/validate-claim.js";
+import { ClaimSupportChecker } from "../src/memory/relevance/claim-support-checker.js";
+import { makeGroundingSupportChecker } from "../src/memory/relevance/layer-support-checker.js";
+import { makeFakeCitationVerifier } from "../src/memory/testing/fakes.js";
+
+const sizesArg = process.argv.indexOf("--sizes");
+const sizes = (sizesArg > 0 ? process.argv[sizesArg + 1]! : "10000,100000,1000000").split(",").map(Number);
+const threshold = 0.92;
+const validations = 2_000;
+const scanQueries = 200;
+
+// mulberry32: a small seeded generator, so every run sees the same memories.
+const random = (() => {
+  let state = 0x5eed1234;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})();
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+const syllables = "ka lo mi ne su ta ri po de va lu xe zo fi gra ten mor bel sin qua dro pel vin sho".split(
+  " ",
+);
+const vocabulary = Array.from({ length: 30_000 }, (_, i) => {
+  let word = "";
+  for (let n = 2 + (i % 3); n > 0; n--) word += pick(syllables);
+  return `${word}${i % 7 === 0 ? i : ""}`;
+});
+// Skewed word choice: a few words are common, most are rare (like real prose).
+const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)]!;
+const sentence = () => Array.from({ length: 12 + Math.floor(random() * 13) }, word).join(" ");
+
+/** A near-duplicate: an exact copy, one word added, or one word replaced (the last falls below 0.92 for short texts). */
+const nearDuplicate = (text: string): string => {
+  const words = text.split(" ");
+  const edit = random();
+  if (edit < 0.3) return text;
+  if (edit < 0.65) words.splice(Math.floor(random() * words.length), 0, word());
+  else words[Math.floor(random() * words.length)] = word();
+  return words.join(" ");
+};
+
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const median = (values: readonly number[]) => percentile(values, 50);
+
+const checker = makeLshDuplicateChecker({ threshold });
+const userId = "bench-user";
+const stored: string[] = [];
+/** [child, parent] positions of the planted near-duplicates. */
+const planted: [number, number][] = [];
+const addMemories = (count: number) => {
+  while (stored.length < count) {
+    // 5% of the stored memories are themselves near-duplicates of earlier ones.
+    let text: string;
+    if (stored.length > 100 && random() < 0.05) {
+      const parent = Math.floor(random() * stored.length);
+      text = nearDuplicate(stored[parent]!);
+      planted.push([stored.length, parent]);
+    } else text = sentence();
+    Effect.runSync(checker.remember({ id: `m${stored.length}`, userId, content: text }));
+    stored.push(text);
+  }
+};
+
+const citationVerifier = makeFakeCitationVerifier({ "ADR-003": "We use PostgreSQL for storage." });
+// Provided as a Context, as makeMemoryGate does (building Layers per call would dominate the timing).
+const services = Context.make(DuplicateChecker, checker).pipe(
+  Context.add(CitationVerifier, citationVerifier),
+  Context.add(ClaimSupportChecker, makeGroundingSupportChecker()),
+);
+
+const claimFor = (i: number): { content: string; source: string; memoryType: "fact" } => {
+  const kind = i % 10;
+  const content =
+    kind < 3
+      ? nearDuplicate(pick(stored))
+      : kind === 3
+        ? `I think ${sentence()}`
+        : kind === 4
+          ? `Per ADR-003, we use PostgreSQL ${word()}`
+          : kind === 5
+            ? `The server may ${sentence()}`
+            : sentence();
+  return { content, source: i % 2 === 0 ? "ai_synthesis" : "documentation", memoryType: "fact" };
+};
+
+const measureValidation = async () => {
+  const latencies: number[] = [];
+  const cpuTimes: number[] = [];
+  const lookups: number[] = [];
+  const tiers: Record<string, number> = {};
+  const index = checker.indexOf(userId)!;
+  for (let i = 0; i < validations; i++) {
+    const claim = { ...claimFor(i), userId };
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const { result } = await Effect.runPromise(
+      validateClaim(claim, defaultMemoryGateConfig).pipe(Effect.provide(services)),
+    );
+    latencies.push(performance.now() - started);
+    const spent = process.cpuUsage(cpu);
+    cpuTimes.push((spent.user + spent.system) / 1000);
+    tiers[result.tier] = (tiers[result.tier] ?? 0) + 1;
+    const lookupStarted = performance.now();
+    index.findDuplicate(claim.content, threshold);
+    lookups.push(performance.now() - lookupStarted);
+  }
+  return {
+    p50: median(latencies),
+    p99: percentile(latencies, 99),
+    max: Math.max(...latencies),
+    cpuP50: median(cpuTimes),
+    cpuP99: percentile(cpuTimes, 99),
+    lookupP50: median(lookups),
+    lookupP99: percentile(lookups, 99),
+    tiers,
+  };
+};
+
+const measureIndexAgainstScan = () => {
+  const index = checker.indexOf(userId)!;
+  const queries = Array.from({ length: scanQueries }, (_, i) =>
+    i % 2 === 0 ? nearDuplicate(pick(stored)) : sentence(),
+  );
+  const indexTimes: number[] = [];
+  const scanTimes: number[] = [];
+  let exactPairs = 0;
+  let foundPairs = 0;
+  let falsePairs = 0;
+  for (const query of queries) {
+    let started = performance.now();
+    const exact = index.scanDuplicates(query, threshold);
+    scanTimes.push(performance.now() - started);
+    started = performance.now();
+    const indexed = index.indexedDuplicates(query, threshold);
+    indexTimes.push(performance.now() - started);
+    const exactIds = new Set(exact.map((match) => match.memoryId));
+    exactPairs += exactIds.size;
+    for (const match of indexed) {
+      if (exactIds.has(match.memoryId)) foundPairs++;
+      else falsePairs++;
+    }
+  }
+  // Recall over every planted pair at or above the threshold (tens of thousands at 1M): the index is asked
+  // for each child; the pair counts as found when the parent is among the confirmed matches.
+  let plantedPairs = 0;
+  let plantedFound = 0;
+  let partialPairs = 0;
+  let partialFound = 0;
+  for (const [child, parent] of planted) {
+    const similarity = textJaccard(stored[child]!, stored[parent]!);
+    if (similarity < threshold) continue;
+    const found = index
+      .indexedDuplicates(stored[child]!, threshold)
+      .some((match) => match.memoryId === `m${parent}`);
+    plantedPairs++;
+    if (found) plantedFound++;
+    if (similarity < 1) {
+      partialPairs++;
+      if (found) partialFound++;
+    }
+  }
+  return {
+    plantedPairs,
+    plantedRecall: plantedFound / plantedPairs,
+    partialPairs,
+    partialRecall: partialFound / partialPairs,
+    indexMedianMs: median(indexTimes),
+    scanMedianMs: median(scanTimes),
+    speedRatio: median(scanTimes) / median(indexTimes),
+    exactPairs,
+    recall: exactPairs === 0 ? Number.NaN : foundPairs / exactPairs,
+    falsePairs,
+  };
+};
+
+/** The machine's own jitter: a fixed ~0.1 ms workload timed the same way, to read the validation tail against. */
+const measureBaseline = async () => {
+  const latencies: number[] = [];
+  for (let i = 0; i < validations; i++) {
+    const started = performance.now();
+    await Effect.runPromise(
+      Effect.sync(() => {
+        let sum = 0;
+        for (let j = 0; j < 20_000; j++) sum += Math.sqrt(j);
+        return sum;
+      }),
+    );
+    latencies.push(performance.now() - started);
+  }
+  return { p50: median(latencies), p99: percentile(latencies, 99) };
+};
+
+console.log(
+  `memory bench: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, ${new Date().toISOString()}`,
+);
+console.log(
+  `${validations} validations and ${scanQueries} index-vs-scan queries per size; threshold ${threshold}`,
+);
+// Warm up the code paths before timing.
+addMemories(1_000);
+await measureValidation();
+for (const size of sizes) {
+  const started = performance.now();
+  addMemories(size);
+  const buildSeconds = (performance.now() - started) / 1000;
+  global.gc?.();
+  const heapMb = process.memoryUsage().heapUsed / 1e6;
+  const validation = await measureValidation();
+  const baseline = await measureBaseline();
+  const comparison = measureIndexAgainstScan();
+  console.log(
+    JSON.stringify({
+      memories: size,
+      buildSeconds: Number(buildSeconds.toFixed(1)),
+      heapMb: Math.round(heapMb),
+      validationP50Ms: Number(validation.p50.toFixed(3)),
+      validationP99Ms: Number(validation.p99.toFixed(3)),
+      validationMaxMs: Number(validation.max.toFixed(3)),
+      validationCpuP50Ms: Number(validation.cpuP50.toFixed(3)),
+      validationCpuP99Ms: Number(validation.cpuP99.toFixed(3)),
+      dedupLookupP50Ms: Number(validation.lookupP50.toFixed(4)),
+      dedupLookupP99Ms: Number(validation.lookupP99.toFixed(4)),
+      loadAverage: Number(os.loadavg()[0]!.toFixed(1)),
+      baselineP50Ms: Number(baseline.p50.toFixed(3)),
+      baselineP99Ms: Number(baseline.p99.toFixed(3)),
+      tiers: validation.tiers,
+      indexMedianMs: Number(comparison.indexMedianMs.toFixed(4)),
+      scanMedianMs: Number(comparison.scanMedianMs.toFixed(3)),
+      speedRatio: Math.round(comparison.speedRatio),
+      exactPairsAtOrAbove092: comparison.exactPairs,
+      recall: Number(comparison.recall.toFixed(4)),
+      indexPairsNotInScan: comparison.falsePairs,
+      plantedPairsAtOrAbove092: comparison.plantedPairs,
+      plantedRecall: Number(comparison.plantedRecall.toFixed(5)),
+      plantedPairsBelowIdentical: comparison.partialPairs,
+      plantedRecallBelowIdentical: Number(comparison.partialRecall.toFixed(5)),
+    }),
+  );
+}

@@ -1,0 +1,264 @@
+/**
+ * Builds a numeric-grounding benchmark from TAT-QA gold answers (NExTplusplus/TAT-QA, dev split, CC BY 4.0):
+ * each arithmetic gold answer becomes a sentence stating it the way a model would ("supported"), and
+ * hallucinated variants of it are written next to it ("hallucinated", `meta.perturbation` names the kind).
+ *
+ *   node --import tsx bench/tatqa-perturb.ts [out.jsonl]
+ *
+ * The recipe is documented in docs/bench/numbers.md.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface CommonRecord {
+  readonly id: string;
+  readonly dataset: string;
+  readonly task: string;
+  readonly context: string | null;
+  readonly question: string | null;
+  readonly response: string;
+  readonly label: "supported" | "hallucinated";
+  readonly spans: readonly { start: number; end: number; text: string }[];
+  readonly meta: Record<string, unknown>;
+}
+
+export const perturbationKinds = [
+  "close-but-wrong",
+  "wrong-base",
+  "sign-flip",
+  "scale-x1000",
+  "digit-transposition",
+  "partial-sum",
+] as const;
+export type PerturbationKind = (typeof perturbationKinds)[number];
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const benchmarksDir = (): string =>
+  process.env.VERACITY_BENCHMARKS_DIR ?? path.resolve(repoRoot, "../shared/benchmarks");
+
+/** The TAT-QA records with an arithmetic gold answer and its derivation. */
+export const loadArithmeticRecords = (file = path.join(benchmarksDir(), "tatqa.jsonl")): CommonRecord[] =>
+  readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as CommonRecord)
+    .filter(
+      (record) => record.meta.answer_type === "arithmetic" && typeof record.meta.derivation === "string",
+    );
+
+/** A stable pseudo-random number in [0, 1) from a string: perturbations are reproducible. */
+const unitHash = (text: string): number => {
+  let hash = 2166136261;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
+  return (hash >>> 0) / 2 ** 32;
+};
+
+const scaleWords = ["thousand", "million", "billion", "trillion"] as const;
+
+interface Answer {
+  readonly value: number;
+  readonly decimals: number;
+  readonly scale: string;
+  readonly percent: boolean;
+}
+
+/** The gold answer as TAT-QA writes it ("-12.6 million", "-22.22%", "2.65"). */
+const parseAnswer = (record: CommonRecord): Answer | undefined => {
+  const match = /^(-?\d+(?:\.(\d+))?)(%| thousand| million| billion)?$/.exec(record.response.trim());
+  if (!match?.[1]) return undefined;
+  return {
+    value: Number(match[1]),
+    decimals: match[2]?.length ?? 0,
+    scale: match[3] && match[3] !== "%" ? match[3].trim() : "",
+    percent: match[3] === "%",
+  };
+};
+
+const format = (answer: Answer): string => {
+  const number = answer.value.toFixed(answer.decimals);
+  return answer.percent ? `${number}%` : answer.scale ? `${number} ${answer.scale}` : number;
+};
+
+/** Gold derivation "(a - b) / b" (optionally "* 100"): the operands of a percent change. */
+const percentChangeOperands = (derivation: string): [number, number] | undefined => {
+  const clean = derivation.replace(/[$,\s%]/g, "");
+  const match = /^\(?(-?\d+(?:\.\d+)?)-(-?\d+(?:\.\d+)?)\)?\/(-?\d+(?:\.\d+)?)(?:\*100)?$/.exec(clean);
+  if (!match || match[2] !== match[3]) return undefined;
+  return [Number(match[1]), Number(match[2])];
+};
+
+/**
+ * The sentence a model would write: the question restated as the subject, then the answer.
+ * "What is the change in Other in 2019 from 2018?" becomes "The change in Other in 2019 from 2018 was
+ * -12.6 million."; a question of another shape is kept as a lead-in ("How ...: the answer is X.").
+ */
+export const answerSentence = (record: CommonRecord, answerText: string, forceTotal = false): string => {
+  if (forceTotal) return `The total was ${answerText}.`;
+  const question = (record.question ?? "").trim().replace(/\?+$/, "");
+  const restated = /^(?:what|how much|how many)\s+(?:is|was|are|were)\s+(?:the\s+)?(.+)$/i.exec(question);
+  if (restated?.[1]) return `The ${restated[1]} was ${answerText}.`;
+  return question.length > 0 ? `${question}: the answer is ${answerText}.` : `The answer is ${answerText}.`;
+};
+
+/** The hallucinated variants of one gold answer, each with the kind of error it carries. */
+export const perturb = (
+  record: CommonRecord,
+): { kind: PerturbationKind; answer: string; sentence: string }[] => {
+  const gold = parseAnswer(record);
+  if (!gold) return [];
+  const variants: { kind: PerturbationKind; answer: string; sentence: string }[] = [];
+  const add = (kind: PerturbationKind, answer: Answer, forceTotal = false) => {
+    const text = format(answer);
+    if (text === format(gold)) return;
+    variants.push({ kind, answer: text, sentence: answerSentence(record, text, forceTotal) });
+  };
+  // 1. Close but wrong: off by 1.5% to 4% of the value (the field case 10.96 vs 11.11 is 1.4%), at least
+  //    three units of the last written digit away, written with the gold answer's precision (or one more).
+  const shift =
+    (0.015 + 0.025 * unitHash(`${record.id}:close`)) * (unitHash(`${record.id}:dir`) < 0.5 ? -1 : 1);
+  let decimals = gold.decimals;
+  while (decimals < 4 && Math.abs(gold.value * shift) < 3 * 10 ** -decimals) decimals += 1;
+  if (gold.value !== 0)
+    add("close-but-wrong", {
+      ...gold,
+      value: Number((gold.value * (1 + shift)).toFixed(decimals)),
+      decimals,
+    });
+  // 2. Percent change on the wrong base: (new - old) / new instead of (new - old) / old.
+  const operands = percentChangeOperands(String(record.meta.derivation));
+  if (operands && gold.percent && operands[0] !== 0) {
+    const [newer, older] = operands;
+    add("wrong-base", { ...gold, value: Number((((newer - older) / newer) * 100).toFixed(2)), decimals: 2 });
+  }
+  // 3. Sign flip.
+  if (gold.value !== 0) add("sign-flip", { ...gold, value: -gold.value });
+  // 4. Scale error x1000: the next scale word up, or the figure times 1000 when there is none.
+  const scaleIndex = scaleWords.indexOf(gold.scale as (typeof scaleWords)[number]);
+  if (scaleIndex >= 0) add("scale-x1000", { ...gold, scale: scaleWords[scaleIndex + 1] ?? "trillion" });
+  else add("scale-x1000", { ...gold, value: gold.value * 1000 });
+  // 5. Digit transposition: two adjacent different digits swapped, chosen by hash.
+  const digits = Math.abs(gold.value).toFixed(gold.decimals);
+  const pairs = [...digits].flatMap((char, i) =>
+    i + 1 < digits.length && /\d/.test(char) && /\d/.test(digits[i + 1] ?? "") && char !== digits[i + 1]
+      ? [i]
+      : [],
+  );
+  if (pairs.length > 0) {
+    const at = pairs[Math.floor(unitHash(`${record.id}:swap`) * pairs.length)] ?? 0;
+    const swapped = digits.slice(0, at) + digits[at + 1] + digits[at] + digits.slice(at + 2);
+    const value = Number(swapped) * Math.sign(gold.value || 1);
+    if (!swapped.startsWith("0") || swapped.startsWith("0.")) add("digit-transposition", { ...gold, value });
+  }
+  return variants;
+};
+
+interface TableColumn {
+  readonly items: number[];
+  readonly total: number;
+  readonly decimals: number;
+}
+
+/** Columns of the record's table that end in a "Total" row, with the items above it (3 or more). */
+const totalledColumns = (context: string): TableColumn[] => {
+  const rows = context.split("\n").filter((line) => line.includes("|"));
+  const cellsOf = (line: string) => line.split("|").map((cell) => cell.trim());
+  const numeric = (cell: string): number | undefined => {
+    const match = /^\$?\s*(\(?)([\d,]+(?:\.\d+)?)\)?$/.exec(cell);
+    if (!match?.[2]) return undefined;
+    const value = Number(match[2].replace(/,/g, ""));
+    return match[1] ? -value : value;
+  };
+  const columns: TableColumn[] = [];
+  let start = 0;
+  rows.forEach((line, rowIndex) => {
+    const cells = cellsOf(line);
+    if (!/^total\b/i.test(cells[0] ?? "")) return;
+    for (let column = 1; column < cells.length; column++) {
+      const total = numeric(cells[column] ?? "");
+      if (total === undefined) continue;
+      const items = rows
+        .slice(start, rowIndex)
+        .map((row) => numeric(cellsOf(row)[column] ?? ""))
+        .filter((value): value is number => value !== undefined);
+      const decimals = Math.max(0, ...items.map((item) => (String(item).split(".")[1] ?? "").length));
+      if (items.length >= 3) columns.push({ items, total, decimals });
+    }
+    start = rowIndex + 1;
+  });
+  return columns;
+};
+
+/**
+ * 6. Partial sum: the sum of the first two items of a totalled table column, presented as the total.
+ * One per table (records sharing a table share the variant).
+ */
+export const partialSum = (
+  record: CommonRecord,
+): { kind: PerturbationKind; answer: string; sentence: string } | undefined => {
+  const column = totalledColumns(record.context ?? "")[0];
+  if (!column) return undefined;
+  const [first, second] = column.items;
+  if (first === undefined || second === undefined) return undefined;
+  const sum = Number((first + second).toFixed(column.decimals));
+  if (Math.abs(sum - column.total) < 10 ** -column.decimals) return undefined;
+  const scale = String(record.meta.scale);
+  const answer = `${sum.toFixed(column.decimals)}${["thousand", "million", "billion"].includes(scale) ? ` ${scale}` : ""}`;
+  return { kind: "partial-sum", answer, sentence: `The total was ${answer}.` };
+};
+
+/** The whole benchmark: every gold sentence (supported) and its variants (hallucinated). */
+export const buildBenchmark = (records: readonly CommonRecord[]): CommonRecord[] => {
+  const out: CommonRecord[] = [];
+  const tablesSeen = new Set<unknown>();
+  for (const record of records) {
+    const gold = parseAnswer(record);
+    if (!gold) continue;
+    const base = {
+      dataset: "tatqa-numbers",
+      task: "numeric_qa",
+      context: record.context,
+      question: record.question,
+    };
+    const sentence = answerSentence(record, format(gold));
+    out.push({
+      ...base,
+      id: `${record.id}:gold`,
+      response: sentence,
+      label: "supported",
+      spans: [],
+      meta: { ...record.meta, source: record.id },
+    });
+    const variants = perturb(record);
+    if (!tablesSeen.has(record.meta.table_uid)) {
+      tablesSeen.add(record.meta.table_uid);
+      const partial = partialSum(record);
+      if (partial) variants.push(partial);
+    }
+    for (const variant of variants) {
+      const start = variant.sentence.indexOf(variant.answer);
+      out.push({
+        ...base,
+        id: `${record.id}:${variant.kind}`,
+        response: variant.sentence,
+        label: "hallucinated",
+        spans: [{ start, end: start + variant.answer.length, text: variant.answer }],
+        meta: { ...record.meta, source: record.id, perturbation: variant.kind },
+      });
+    }
+  }
+  return out;
+};
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const target = process.argv[2] ?? path.join(tmpdir(), "veracity-tatqa-numbers.jsonl");
+  const records = buildBenchmark(loadArithmeticRecords());
+  writeFileSync(target, `${records.map((record) => JSON.stringify(record)).join("\n")}\n`);
+  const counts = new Map<string, number>();
+  for (const record of records) {
+    const key = String(record.meta.perturbation ?? "gold");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  console.log(`wrote ${records.length} records to ${target}`, Object.fromEntries(counts));
+}

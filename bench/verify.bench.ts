@@ -1,0 +1,139 @@
+/**
+ * `npm run bench`: throughput and latency of `verify` with the offline layers for a 1 KB answer against
+ * 10 KB of sources, on one core, and the CLI's peak RSS. Bars: >= 500 answers/s; CLI peak RSS < 150 MB.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { makeGroundingLayer } from "../src/checks/grounding/index.js";
+import { defaultIndexCacheLimits } from "../src/checks/grounding/index-cache.js";
+import { createVerifier } from "../src/facade/create-verifier.js";
+
+const repoRoot = resolve(import.meta.dirname, "..");
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/** 10 KB of report-like source text and 1 KB answers drawn from it with edits (seeded, deterministic). */
+const makeCorpus = (seed: number) => {
+  let state = seed;
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const subjects = [
+    "Revenue",
+    "Operating income",
+    "Net sales",
+    "Gross margin",
+    "Headcount",
+    "Capital spending",
+  ];
+  const units = ["North", "South", "Retail", "Wholesale", "Cloud", "Devices", "Services", "Logistics"];
+  const verbs = ["rose", "fell", "grew", "declined", "increased", "decreased"];
+  const sentence = () =>
+    `${subjects[Math.floor(random() * subjects.length)]} of the ${units[Math.floor(random() * units.length)]} division ${verbs[Math.floor(random() * verbs.length)]} to $${(random() * 900 + 10).toFixed(1)} million in the ${["first", "second", "third", "fourth"][Math.floor(random() * 4)]} quarter of ${2019 + Math.floor(random() * 6)}, according to chief financial officer ${["Dana Okafor", "Lee Park", "Ana Silva"][Math.floor(random() * 3)]}.`;
+  const sourceSentences: string[] = [];
+  while (sourceSentences.join(" ").length < 10_240) sourceSentences.push(sentence());
+  const answers: string[] = [];
+  for (let i = 0; i < 64; i++) {
+    const parts: string[] = [];
+    while (parts.join(" ").length < 1_024) {
+      const picked = sourceSentences[Math.floor(random() * sourceSentences.length)] ?? "";
+      parts.push(random() < 0.3 ? picked.replace(/\d/, String(Math.floor(random() * 10))) : picked);
+    }
+    answers.push(parts.join(" ").slice(0, 1_100));
+  }
+  return { source: sourceSentences.join(" "), answers };
+};
+
+const verifyBench = async (cached: boolean) => {
+  const { source, answers } = makeCorpus(42);
+  // Cold: the source index is rebuilt on every call, as when every answer comes with new sources.
+  const verifier = createVerifier({
+    layers: [makeGroundingLayer({}, cached ? defaultIndexCacheLimits : { entries: 0, characters: 0 })],
+  });
+  const request = (i: number) => ({
+    text: answers[i % answers.length] ?? "",
+    sources: [source],
+    riskOverride: "low" as const,
+  });
+  for (let i = 0; i < 200; i++) await verifier.verify(request(i));
+  const rounds: { throughput: number; p50: number; p99: number }[] = [];
+  for (let round = 0; round < 5; round++) {
+    const latencies: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < 1_000; i++) {
+      const t0 = performance.now();
+      await verifier.verify(request(i));
+      latencies.push(performance.now() - t0);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    rounds.push({
+      throughput: 1_000 / seconds,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    });
+  }
+  await verifier.close();
+  const median = (values: number[]) =>
+    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+  return {
+    answerBytes: Math.round(answers.reduce((sum, answer) => sum + answer.length, 0) / answers.length),
+    sourceBytes: source.length,
+    throughput: median(rounds.map((round) => round.throughput)),
+    p50: median(rounds.map((round) => round.p50)),
+    p99: median(rounds.map((round) => round.p99)),
+  };
+};
+
+const cliPeakRss = () => {
+  const bin = join(repoRoot, "dist/cli/main.js");
+  if (!existsSync(bin) || !existsSync("/usr/bin/time")) return undefined;
+  const { source, answers } = makeCorpus(7);
+  const dir = mkdtempSync(join(tmpdir(), "veracity-bench-"));
+  writeFileSync(join(dir, "source.md"), source);
+  writeFileSync(join(dir, "answer.md"), answers[0] ?? "");
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const run = spawnSync(
+      "/usr/bin/time",
+      [
+        "-f",
+        "%M",
+        process.execPath,
+        bin,
+        "check",
+        join(dir, "answer.md"),
+        "--source",
+        join(dir, "source.md"),
+        "--format",
+        "json",
+      ],
+      { encoding: "utf8" },
+    );
+    const kilobytes = Number(run.stderr.trim().split("\n").at(-1));
+    if (Number.isFinite(kilobytes)) runs.push(kilobytes / 1024);
+  }
+  runs.sort((a, b) => a - b);
+  return runs[Math.floor(runs.length / 2)];
+};
+
+console.log(
+  `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+);
+for (const cached of [false, true]) {
+  const result = await verifyBench(cached);
+  console.log(
+    `verify (offline layers), ${result.answerBytes} B answer vs ${result.sourceBytes} B sources, one core, ${cached ? "source index cached (same sources every call)" : "cold (source index rebuilt every call)"}, medians of 5 rounds x 1000:`,
+  );
+  console.log(`  throughput ${result.throughput.toFixed(0)} answers/s (bar >= 500)`);
+  console.log(`  latency p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`);
+}
+const rss = cliPeakRss();
+console.log(
+  rss === undefined
+    ? "  CLI peak RSS: not measured (run npm run build; needs /usr/bin/time)"
+    : `  CLI peak RSS (veracity check, median of 5): ${rss.toFixed(1)} MB (bar < 150 MB)`,
+);

@@ -1,0 +1,38 @@
+import { checksumAddress } from "viem";
+
+const hasUpper = /[A-F]/;
+const hasLower = /[a-f]/;
+
+/** EIP-55: a mixed-case address must carry the right checksum; all-lower or all-upper carries none. */
+export const addressChecksumProblem = (address: string): string | undefined => {
+  const hex = address.slice(2);
+  if (!(hasUpper.test(hex) && hasLower.test(hex))) return undefined;
+  const expected = checksumAddress(`0x${hex.toLowerCase()}`);
+  return expected === address ? undefined : "mixed-case address with an invalid EIP-55 checksum";
+};
+
+const isoTimestamp = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A `[TS:...]` value must be an ISO-8601 date or date-time that exists on the calendar. */
+export const timestampProblem = (value: string): string | undefined => {
+  if (!isoTimestamp.test(value)) return "not an ISO-8601 timestamp";
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return "not a valid date";
+  const [year, month, day] = value.slice(0, 10).split("-").map(Number);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() + 1 !== month || date.getUTCDate() !== day) {
+    if (value.length === 10 || value.endsWith("Z")) return "not a valid date";
+  }
+  return undefined;
+};
+
+/** A bare hex run counts as a commit only when it mixes letters and digits. */
+export const looksLikeCommit = (value: string): boolean => /[a-f]/.test(value) && /[0-9]/.test(value);
+
+const trailingPunctuation = new Set([".", ",", ";", ":", "!", "?", ")", "]", "'", '"']);
+
+/** URLs end before trailing punctuation of the sentence around them (a loop: no regex backtracking). */
+export const trimUrl = (url: string): string => {
+  let end = url.length;
+  while (end > 0 && trailingPunctuation.has(url[end - 1] ?? "")) end -= 1;
+  return url.slice(0, end);
+};

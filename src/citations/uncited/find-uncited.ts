@@ -1,0 +1,87 @@
+import type { Span } from "../../model/span.js";
+import type { ExtractedCitation } from "../citation.js";
+
+export interface UncitedOptions {
+  /** A factual pattern counts as cited when a citation starts within this many characters after it ends, or ends within it before it starts. Default 100. */
+  readonly maxDistance: number;
+  /** Extra factual-sounding patterns (global regular expressions without nested quantifiers). */
+  readonly extraPatterns: readonly RegExp[];
+  /** Most uncited statements reported for one text. */
+  readonly maxFindings: number;
+}
+
+export const defaultUncitedOptions: UncitedOptions = {
+  maxDistance: 100,
+  extraPatterns: [],
+  maxFindings: 1000,
+};
+
+/** The specification's factual-sounding phrases: amounts moved, sent/received, dates, blocks, raw hashes. */
+export const factualPatterns: readonly RegExp[] = [
+  /\btransferred\s\$?\d[\d,]{0,30}(?:\.\d{1,18})?/gi,
+  /\bsent\s\d[\d,]{0,30}(?:\.\d{1,18})?\s?(?:ETH|ether|gwei|wei|tokens?)\b/gi,
+  /\breceived\s[^.!?\n]{1,60}?\sfrom\b/gi,
+  /\bon\s\d{4}-\d{2}-\d{2}\b/gi,
+  /\bat\sblock\s#?\d{1,12}\b/gi,
+  /\btransaction\s0x[0-9a-f]{0,64}/gi,
+  /\bwallet\s0x[0-9a-f]{0,40}/gi,
+];
+
+export interface UncitedStatement {
+  readonly span: Span;
+  readonly text: string;
+}
+
+const hasCitationNear = (
+  span: Span,
+  starts: readonly number[],
+  ends: readonly number[],
+  distance: number,
+) => {
+  // A citation starting in [span.start, span.end + distance] or ending in [span.start - distance, span.end].
+  const firstAtOrAfter = (values: readonly number[], target: number) => {
+    let low = 0;
+    let high = values.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((values[middle] ?? 0) < target) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  const start = firstAtOrAfter(starts, span.start);
+  if (start < starts.length && (starts[start] ?? Number.POSITIVE_INFINITY) <= span.end + distance)
+    return true;
+  const end = firstAtOrAfter(ends, span.start - distance);
+  return end < ends.length && (ends[end] ?? Number.POSITIVE_INFINITY) <= span.end;
+};
+
+/**
+ * Factual-sounding statements with no citation near them. Linear: each pattern is bounded and scanned once;
+ * nearness is a binary search over the sorted citation offsets.
+ */
+export const findUncitedStatements = (
+  text: string,
+  citations: readonly ExtractedCitation[],
+  options: UncitedOptions = defaultUncitedOptions,
+): UncitedStatement[] => {
+  const starts = citations.map((citation) => citation.span.start).sort((a, b) => a - b);
+  const ends = citations.map((citation) => citation.span.end).sort((a, b) => a - b);
+  const found: UncitedStatement[] = [];
+  for (const source of [...factualPatterns, ...options.extraPatterns]) {
+    const pattern = new RegExp(source.source, source.flags.includes("g") ? source.flags : `${source.flags}g`);
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      if (match[0].length === 0) {
+        pattern.lastIndex += 1;
+        continue;
+      }
+      const span = { start: match.index, end: match.index + match[0].length };
+      if (hasCitationNear(span, starts, ends, options.maxDistance)) continue;
+      if (found.some((statement) => statement.span.start < span.end && span.start < statement.span.end))
+        continue;
+      found.push({ span, text: match[0] });
+      if (found.length >= options.maxFindings) return found.sort((a, b) => a.span.start - b.span.start);
+    }
+  }
+  return found.sort((a, b) => a.span.start - b.span.start);
+};

@@ -1,0 +1,94 @@
+import { Effect } from "effect";
+import { BlockNotFoundError, createPublicClient, http, TransactionReceiptNotFoundError } from "viem";
+import { type CitationCheck, citationKey, type ExtractedCitation } from "../citation.js";
+import { type CitationChecks, type CitationVerifier, checkError, notFound, verified } from "./verifier.js";
+
+export interface JsonRpcVerifierOptions {
+  readonly rpcUrl: string;
+  /** Per HTTP request; 5 s by default. */
+  readonly timeoutMs?: number;
+  /** Calls in flight at once; viem batches the calls of one tick into one HTTP request. Default 20. */
+  readonly concurrency?: number;
+}
+
+const onChain = "found on chain, not in the local store";
+
+const firstLine = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "unknown error";
+
+/** A transaction record as far as a receipt tells it (no value: receipts do not carry it). */
+export interface ChainTransactionRecord {
+  readonly hash: string;
+  readonly block_number: string;
+  /** Absent when the node's receipt does not carry it (old clients). */
+  readonly from_address?: string;
+  readonly to_address?: string | null;
+}
+
+/**
+ * Transactions and blocks checked on an Ethereum JSON-RPC node through viem (batched JSON-RPC). Used as the
+ * fallback for citations the evidence store does not hold; a hit says "found on chain, not in the local store".
+ */
+export const makeJsonRpcVerifier = (options: JsonRpcVerifierOptions): CitationVerifier => {
+  const client = createPublicClient({
+    transport: http(options.rpcUrl, { batch: true, timeout: options.timeoutMs ?? 5000, retryCount: 0 }),
+  });
+
+  const checkTransaction = (hash: string): Effect.Effect<CitationCheck> =>
+    Effect.tryPromise(() =>
+      client.getTransactionReceipt({ hash: hash as `0x${string}` }).then((receipt) => {
+        // Receipts of old clients lack `from` and `to`: those attributes then stay unchecked.
+        const from = receipt.from as string | undefined;
+        const to = receipt.to as string | null | undefined;
+        const record: ChainTransactionRecord = {
+          hash: hash.toLowerCase(),
+          block_number: receipt.blockNumber.toString(),
+          ...(from === undefined ? {} : { from_address: from.toLowerCase() }),
+          ...(to === undefined ? {} : { to_address: to === null ? null : to.toLowerCase() }),
+        };
+        return record;
+      }),
+    ).pipe(
+      Effect.map((record) => verified("json-rpc", onChain, record)),
+      Effect.catchAll((failure) =>
+        Effect.succeed(
+          failure.error instanceof TransactionReceiptNotFoundError
+            ? notFound("json-rpc", "transaction neither in the local store nor on chain")
+            : checkError("json-rpc", `JSON-RPC lookup failed: ${firstLine(failure.error)}`),
+        ),
+      ),
+    );
+
+  const checkBlock = (number: string): Effect.Effect<CitationCheck> =>
+    Effect.tryPromise(() =>
+      client.getBlock({ blockNumber: BigInt(number) }).then((block) => ({
+        number: block.number.toString(),
+        hash: block.hash,
+        timestamp: block.timestamp.toString(),
+      })),
+    ).pipe(
+      Effect.map((record) => verified("json-rpc", onChain, record)),
+      Effect.catchAll((failure) =>
+        Effect.succeed(
+          failure.error instanceof BlockNotFoundError
+            ? notFound("json-rpc", "block neither in the local store nor on chain")
+            : checkError("json-rpc", `JSON-RPC lookup failed: ${firstLine(failure.error)}`),
+        ),
+      ),
+    );
+
+  return {
+    name: "json-rpc",
+    kinds: ["transaction", "block"],
+    verify: (citations: readonly ExtractedCitation[]) =>
+      Effect.forEach(
+        citations,
+        (citation) =>
+          Effect.map(
+            citation.kind === "transaction" ? checkTransaction(citation.value) : checkBlock(citation.value),
+            (check) => [citationKey(citation.kind, citation.value), check] as const,
+          ),
+        { concurrency: options.concurrency ?? 20 },
+      ).pipe(Effect.map((entries) => new Map(entries) as CitationChecks)),
+  };
+};

@@ -1,0 +1,147 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { CliIO } from "../command.js";
+import { runCli } from "../run-cli.js";
+
+const repoRoot = resolve(import.meta.dirname, "../../..");
+
+const runIn = async (argv: string[], stdin = "", cwd = repoRoot) => {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIO = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    readStdin: async () => stdin,
+    isTTY: false,
+    cwd,
+    env: {},
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+};
+
+const example = ["check", "examples/answer.md", "--source", "examples/source.md"];
+
+describe("veracity check", () => {
+  it("reports the shipped example's unsupported claims with reasons and evidence, exit 1", async () => {
+    const { code, stdout } = await runIn(example);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/✗ UNSUPPORTED .*Marcus Lindqvist/);
+    expect(stdout).toMatch(/reason: "Marcus Lindqvist" is not mentioned in the sources/);
+    expect(stdout).toMatch(/evidence \(examples\/source\.md \d+-\d+\): "Chief executive Dana Okafor/);
+    expect(stdout).toMatch(/FAILED/);
+  });
+
+  it("exits 0 for a faithful answer", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "veracity-check-"));
+    await writeFile(
+      join(dir, "answer.txt"),
+      "Northwind opened a second assembly plant in Tampere, Finland, in August.",
+    );
+    const { code, stdout } = await runIn([
+      "check",
+      join(dir, "answer.txt"),
+      "--source",
+      "examples/source.md",
+      "--risk",
+      "low",
+    ]);
+    expect(stdout).toMatch(/PASSED/);
+    expect(code).toBe(0);
+  });
+
+  it("prints the VerificationResult as JSON", async () => {
+    const { code, stdout } = await runIn([...example, "--format", "json"]);
+    expect(code).toBe(1);
+    const result = JSON.parse(stdout);
+    expect(result.passed).toBe(false);
+    expect(result.claims.some((claim: { verdict: string }) => claim.verdict === "unsupported")).toBe(true);
+    expect(result.layersRun[0].layer).toBe("grounding");
+  });
+
+  it("writes a self-contained HTML report with highlighted claims", async () => {
+    const { stdout } = await runIn([...example, "--format", "html"]);
+    expect(stdout).toMatch(/^<!doctype html>/);
+    expect(stdout).toMatch(/<mark class="claim unsupported"/);
+    expect(stdout).not.toMatch(/<script|src="http/);
+  });
+
+  it("reads the answer from standard input", async () => {
+    const { code, stdout } = await runIn(
+      ["check", "-", "--source", "examples/source.md", "--format", "json"],
+      "Gross margin improved to 41.3%.",
+    );
+    expect(JSON.parse(stdout).claims).toHaveLength(1);
+    expect([0, 1]).toContain(code);
+  });
+
+  it("takes a directory of sources and JSON answers", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "veracity-check-"));
+    await writeFile(join(dir, "a.md"), "The plant is in Tampere.");
+    await writeFile(join(dir, "b.txt"), "It opened in August.");
+    await writeFile(
+      join(dir, "answer.json"),
+      JSON.stringify({ answer: "The plant in Tampere opened in August." }),
+    );
+    const { code, stdout } = await runIn([
+      "check",
+      join(dir, "answer.json"),
+      "--source",
+      dir,
+      "--format",
+      "json",
+    ]);
+    expect(JSON.parse(stdout).claims[0].verdict).toBe("supported");
+    expect(code).toBe(0);
+  });
+
+  it("--fail-on contradicted ignores unsupported claims but not contradictions", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "veracity-check-"));
+    await writeFile(
+      join(dir, "unsupported.txt"),
+      "Chief executive Marcus Lindqvist said the Atlas arm shipped to 14 customers.",
+    );
+    await writeFile(join(dir, "contradicted.txt"), "The consumer division's sales rose to $16.7 million.");
+    const base = ["--source", "examples/source.md", "--fail-on", "contradicted"];
+    expect((await runIn(["check", join(dir, "unsupported.txt"), ...base])).code).toBe(0);
+    expect((await runIn(["check", join(dir, "contradicted.txt"), ...base])).code).toBe(1);
+  });
+
+  it.each([
+    [["check"], /missing the answer file/],
+    [["check", "examples/answer.md"], /give at least one --source/],
+    [["check", "nope.md", "--source", "examples/source.md"], /cannot read nope\.md/],
+    [
+      ["check", "examples/answer.md", "--source", "examples/source.md", "--format", "pdf"],
+      /--format must be one of/,
+    ],
+    [["check", "examples/answer.md", "--source", "examples/source.md", "--bogus"], /Unknown option/],
+    [
+      ["check", "examples/answer.md", "--source", "examples/source.md", "--max-input-bytes", "10"],
+      /over the input limit of 10 bytes/,
+    ],
+    [
+      ["check", "package.json", "--source", "examples/source.md"],
+      /package\.json: expected a JSON string or an object/,
+    ],
+    [["check", "-", "--source", "-"], /standard input \(-\) can be used only once/],
+    [["frobnicate"], /unknown command "frobnicate"/],
+  ])("exits 2 with a clear message for %j", async (argv, message) => {
+    const { code, stderr } = await runIn(argv as string[]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it("prints help and the version", async () => {
+    expect((await runIn(["--help"])).stdout).toMatch(/check/);
+    expect((await runIn(["check", "--help"])).stdout).toMatch(
+      /Exit codes: 0 passed, 1 findings, 2 usage or input error/,
+    );
+  });
+});

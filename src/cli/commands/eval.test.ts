@@ -1,0 +1,204 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fakeClaim, fakeVerificationResult } from "../../eval/fake-verification-result.js";
+import type { VerificationRequest } from "../../model/request.js";
+import type { CliIO } from "../command.js";
+import { type EvalVerifierOptions, makeEvalCommand } from "./eval.js";
+
+let dir: string;
+let data: string;
+
+const record = (id: string, label: string, confidence: number) =>
+  JSON.stringify({
+    id,
+    dataset: "demo",
+    task: "qa",
+    context: "ctx",
+    question: null,
+    response: `conf:${confidence}`,
+    label,
+    spans: [],
+    meta: {},
+  });
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "veracity-eval-cli-"));
+  data = join(dir, "demo.jsonl");
+  // Fake verdicts pass when confidence >= 0.5. h1 TP, h2 FN, s1 TN, s2 TN:
+  // recall 1/2, specificity 1 -> balanced accuracy 0.75, FPR 0;
+  // scores h {0.9, 0.4} vs s {0.2, 0.3}: 0.9 beats both, 0.4 beats both -> AUROC 1
+  await writeFile(
+    data,
+    [
+      record("h1", "hallucinated", 0.1),
+      record("h2", "hallucinated", 0.6),
+      record("s1", "supported", 0.8),
+      record("s2", "supported", 0.7),
+      "oops",
+    ].join("\n"),
+  );
+});
+
+const harness = () => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const created: EvalVerifierOptions[] = [];
+  const requests: VerificationRequest[] = [];
+  let closed = 0;
+  const io: CliIO = {
+    stdout: (text) => out.push(text),
+    stderr: (text) => err.push(text),
+    readStdin: async () => "",
+    isTTY: false,
+    cwd: dir,
+    env: {},
+  };
+  const command = makeEvalCommand(async (options) => {
+    created.push(options);
+    return {
+      verify: async (request) => {
+        requests.push(request);
+        return fakeVerificationResult({ overallConfidence: Number(request.text.slice(5)) });
+      },
+      close: async () => {
+        closed += 1;
+      },
+    };
+  });
+  return { command, io, out, err, created, requests, closed: () => closed };
+};
+
+describe("veracity eval", () => {
+  it("prints the foundation's JSON shape per dataset and overall", async () => {
+    const { command, io, out, err, closed } = harness();
+    const code = await command.run(["--data", "demo.jsonl", "--json"], io);
+    expect(code).toBe(0);
+    const report = JSON.parse(out.join(""));
+    expect(Object.keys(report.datasets)).toEqual(["demo"]);
+    expect(report.overall).toMatchObject({
+      n: 4,
+      tp: 1,
+      fp: 0,
+      tn: 2,
+      fn: 1,
+      precision: 1,
+      recall: 0.5,
+      f1: 2 / 3,
+      fpr: 0,
+      balancedAccuracy: 0.75,
+      auroc: 1,
+    });
+    expect(err.join("")).toMatch(/demo\.jsonl:5: malformed line skipped/);
+    expect(closed()).toBe(1);
+  });
+
+  it.each([
+    ["all bars met", ["--min-balanced-accuracy", "0.7", "--max-fpr", "0.05", "--min-auroc", "0.9"], 0, []],
+    [
+      "balanced accuracy below its bar",
+      ["--min-balanced-accuracy", "0.8"],
+      1,
+      ["balanced accuracy 0.7500 is below the minimum 0.8000"],
+    ],
+    ["FPR above its bar", ["--max-fpr", "0"], 0, []],
+    [
+      "two bars missed",
+      ["--min-balanced-accuracy", "0.95", "--min-auroc", "1"],
+      1,
+      ["balanced accuracy 0.7500 is below the minimum 0.9500"],
+    ],
+  ])("gate: %s", async (_name, bars, expectedCode, misses) => {
+    const { command, io, err } = harness();
+    const code = await command.run(["--data", data, ...bars], io);
+    expect(code).toBe(expectedCode);
+    for (const miss of misses) expect(err.join("")).toContain(`quality gate: ${miss}`);
+    if (expectedCode === 0) expect(err.join("")).not.toContain("quality gate:");
+  });
+
+  it("fails the run at a malformed line with --fail-on-malformed (exit 2, line named)", async () => {
+    const { command, io, err } = harness();
+    expect(await command.run(["--data", data, "--fail-on-malformed"], io)).toBe(2);
+    expect(err.join("")).toMatch(/demo\.jsonl:5:/);
+  });
+
+  it("passes layers to every request and verifier flags to the factory", async () => {
+    const { command, io, created, requests } = harness();
+    await command.run(
+      [
+        "--data",
+        data,
+        "--layers",
+        "grounding,numbers",
+        "--strict",
+        "--model",
+        "openai:x",
+        "--evidence",
+        "db",
+        "--calibration",
+        "cal.json",
+      ],
+      io,
+    );
+    expect(created[0]).toEqual({
+      layers: ["grounding", "numbers"],
+      strict: true,
+      model: "openai:x",
+      evidence: join(dir, "db"),
+      calibration: join(dir, "cal.json"),
+    });
+    expect(requests.every((request) => request.layers?.join() === "grounding,numbers")).toBe(true);
+  });
+
+  it("writes CSV, HTML, JSON and calibration data under --out", async () => {
+    const { command, io } = harness();
+    expect(await command.run(["--data", data, "--out", "run1"], io)).toBe(0);
+    const csv = await readFile(join(dir, "run1", "predictions.csv"), "utf8");
+    expect(csv.trimEnd().split("\n")).toHaveLength(5);
+    expect(await readFile(join(dir, "run1", "report.html"), "utf8")).toContain('<svg id="roc-curve"');
+    expect(JSON.parse(await readFile(join(dir, "run1", "report.json"), "utf8")).overall.n).toBe(4);
+    // the fake results have no layers, so there are no per-layer pairs
+    expect(await readFile(join(dir, "run1", "calibration-data.jsonl"), "utf8")).toBe("");
+  });
+
+  it.each([
+    ["a verifier that flags the fabricated year", (text: string) => !text.includes("1823"), 0],
+    ["a verifier that passes everything", () => true, 1],
+  ])("runs the example golden set with %s", async (_name, passes, expectedCode) => {
+    const golden = resolve(import.meta.dirname, "../../../examples/golden/spec-cases.yaml");
+    const { io, out } = harness();
+    const command = makeEvalCommand(async () => ({
+      verify: async (request) =>
+        fakeVerificationResult({
+          overallConfidence: passes(request.text) ? 0.9 : 0.1,
+          riskLevel: request.riskOverride ?? "low",
+          claims: passes(request.text) ? [] : [fakeClaim(request.text, 0, "contradicted")],
+        }),
+      close: async () => {},
+    }));
+    expect(await command.run(["--golden", golden], io)).toBe(expectedCode);
+    expect(out.join("")).toMatch(expectedCode === 0 ? /ok {3}fabricated-claim/ : /FAIL fabricated-claim/);
+  });
+
+  it("prints its usage with --help and exits 0 without creating a verifier", async () => {
+    const { command, io, out, created } = harness();
+    expect(await command.run(["--help"], io)).toBe(0);
+    expect(out.join("")).toContain("--min-balanced-accuracy");
+    expect(created).toEqual([]);
+  });
+
+  it.each([
+    [["--data"], /argument missing|requires|value/i],
+    [[], /give --data/],
+    [["--data", "x.jsonl", "--layers", "telepathy"], /unknown layer "telepathy"/],
+    [["--data", "x.jsonl", "--min-auroc", "1.5"], /between 0 and 1/],
+    [["--data", "x.jsonl", "--tune-on", "dev"], /go together/],
+    [["--data", "x.jsonl", "--tune-on", "dev", "--report-on", "dev"], /different splits/],
+    [["--data", "missing.jsonl"], /cannot read/],
+  ])("exits 2 with a clear message for %j", async (argv, message) => {
+    const { command, io, err } = harness();
+    expect(await command.run(argv, io)).toBe(2);
+    expect(err.join("")).toMatch(message);
+  });
+});

@@ -1,0 +1,136 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { calibrationPairs, calibrationPairsToJsonl } from "../../eval/calibration-data.js";
+import { type EvalCliOptions, evalUsage, parseEvalArgs } from "../../eval/cli-options.js";
+import { checkGate, type GateOutcome } from "../../eval/gate.js";
+import { loadGoldenSet } from "../../eval/golden/load-golden-set.js";
+import { type GoldenRun, runGoldenSet } from "../../eval/golden/run-golden-set.js";
+import { predictionsToCsv } from "../../eval/report/csv-report.js";
+import { renderHtmlReport } from "../../eval/report/html-report.js";
+import { buildReport, type EvalReport, reportToJson } from "../../eval/report/json-report.js";
+import { goldenTextReport, textReport } from "../../eval/report/text-report.js";
+import { type EvalRun, runEvaluation, type VerifyFunction } from "../../eval/runner.js";
+import type { LayerName } from "../../model/layer-name.js";
+import { buildVerifier } from "../build-verifier.js";
+import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
+
+/** What the eval command passes on to the verifier it creates. */
+export interface EvalVerifierOptions {
+  readonly layers?: readonly LayerName[];
+  readonly evidence?: string;
+  readonly calibration?: string;
+  readonly model?: string;
+  readonly strict: boolean;
+}
+
+export interface EvalVerifier {
+  readonly verify: VerifyFunction;
+  readonly close: () => Promise<void>;
+}
+
+export type EvalVerifierFactory = (options: EvalVerifierOptions) => Promise<EvalVerifier>;
+
+const isTagged = (error: unknown, ...tags: readonly string[]): error is Error =>
+  error instanceof Error && "_tag" in error && tags.includes(String((error as { _tag: unknown })._tag));
+
+const writeOutput = async (path: string, content: string): Promise<void> => {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, content, "utf8");
+};
+
+const writeRunOutputs = async (options: EvalCliOptions, run: EvalRun, report: EvalReport): Promise<void> => {
+  const { csv, html, calibrationData, json } = options.outputs;
+  if (csv !== undefined) await writeOutput(csv, predictionsToCsv(run.predictions));
+  if (html !== undefined) await writeOutput(html, renderHtmlReport(report, run.predictions));
+  if (calibrationData !== undefined)
+    await writeOutput(calibrationData, calibrationPairsToJsonl(calibrationPairs(run.predictions)));
+  if (json !== undefined) await writeOutput(json, reportToJson(report));
+};
+
+const hasBars = (options: EvalCliOptions): boolean => Object.keys(options.bars).length > 0;
+
+const evaluate = async (options: EvalCliOptions, verify: VerifyFunction, io: CliIO): Promise<number> => {
+  let report: EvalReport | undefined;
+  let gate: GateOutcome | undefined;
+  if (options.dataFiles.length > 0) {
+    const run = await runEvaluation({
+      files: options.dataFiles,
+      verify,
+      ...(options.layers !== undefined ? { layers: options.layers } : {}),
+      onMalformed: options.onMalformed,
+      maxRecords: options.maxRecords,
+      concurrency: options.concurrency,
+      ...(options.splits !== undefined ? { splits: options.splits } : {}),
+      onMalformedLine: (line) =>
+        io.stderr(`${line.file}:${line.lineNumber}: malformed line skipped: ${line.reason}\n`),
+    });
+    report = buildReport(run);
+    if (hasBars(options)) gate = checkGate(report.overall, options.bars);
+    await writeRunOutputs(options, run, report);
+  }
+  const golden: GoldenRun[] = [];
+  for (const file of options.goldenFiles) {
+    const set = await loadGoldenSet(file, options.onMalformed);
+    for (const line of set.malformed)
+      io.stderr(`${line.file}:${line.lineNumber}: malformed line skipped: ${line.reason}\n`);
+    golden.push(await runGoldenSet(set.name, set.cases, verify, options.layers));
+  }
+
+  if (options.json) {
+    const document = {
+      ...(report ?? {}),
+      ...(gate !== undefined ? { gate } : {}),
+      ...(golden.length > 0 ? { golden } : {}),
+    };
+    io.stdout(
+      `${JSON.stringify(document, (_key, value: unknown) => (value === undefined ? null : value), 2)}\n`,
+    );
+  } else {
+    if (report !== undefined) io.stdout(textReport(report));
+    for (const run of golden) io.stdout(goldenTextReport(run));
+    if (gate?.passed === true) io.stdout("Quality gate: every bar met.\n");
+  }
+  for (const miss of gate?.misses ?? []) io.stderr(`quality gate: ${miss}\n`);
+  const goldenMissed = golden.some((run) => run.outcomes.some((outcome) => !outcome.met));
+  return gate?.passed === false || goldenMissed ? ExitCode.findings : ExitCode.ok;
+};
+
+/** `veracity eval`, with the verifier factory injected (tests pass a fake; the CLI passes createVerifier). */
+export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCommand => ({
+  name: "eval",
+  summary: "Measure detection on labelled data and golden sets; gate CI on quality bars",
+  usage: evalUsage,
+  run: async (argv, io) => {
+    let verifier: EvalVerifier | undefined;
+    try {
+      const options = parseEvalArgs(argv, io.cwd);
+      if (options.help) {
+        io.stdout(`${evalUsage}\n`);
+        return ExitCode.ok;
+      }
+      verifier = await createEvalVerifier({
+        ...(options.layers !== undefined ? { layers: options.layers } : {}),
+        ...options.verifier,
+      });
+      return await evaluate(options, verifier.verify, io);
+    } catch (error) {
+      if (error instanceof UsageError || isTagged(error, "InputError", "ConfigError")) {
+        io.stderr(`veracity eval: ${error.message}\n`);
+        return ExitCode.usage;
+      }
+      throw error;
+    } finally {
+      await verifier?.close();
+    }
+  },
+});
+
+/** The registered command: the real verifier built from the shared CLI flags. */
+export const evalCommand: CliCommand = makeEvalCommand(({ strict, evidence, model, calibration }) =>
+  buildVerifier({
+    strict,
+    ...(evidence !== undefined ? { evidence } : {}),
+    ...(model !== undefined ? { model } : {}),
+    ...(calibration !== undefined ? { calibration } : {}),
+  }),
+);

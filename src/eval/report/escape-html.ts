@@ -1,0 +1,11 @@
+const entities: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (character) => entities[character]!);

@@ -1,0 +1,62 @@
+import { Effect } from "effect";
+import { describe, expect, it } from "vitest";
+import { DedupError } from "../errors.js";
+import { makeLshDuplicateChecker } from "./lsh-duplicate-checker.js";
+import { withSemanticDedup } from "./semantic-duplicate-checker.js";
+
+describe("makeLshDuplicateChecker", () => {
+  it("scopes duplicates to their user", async () => {
+    const checker = makeLshDuplicateChecker();
+    await Effect.runPromise(checker.remember({ id: "m1", userId: "alice", content: "We use PostgreSQL 15" }));
+    const forAlice = await Effect.runPromise(
+      checker.check({ userId: "alice", content: "we use postgresql 15" }),
+    );
+    const forBob = await Effect.runPromise(checker.check({ userId: "bob", content: "we use postgresql 15" }));
+    expect(forAlice).toEqual({ isDuplicate: true, similarity: 1, memoryId: "m1", method: "lexical" });
+    expect(forBob.isDuplicate).toBe(false);
+  });
+
+  it("honours a configured threshold", async () => {
+    const checker = makeLshDuplicateChecker({ threshold: 0.5 });
+    await Effect.runPromise(checker.remember({ id: "m1", userId: "u", content: "a b c d" }));
+    const result = await Effect.runPromise(checker.check({ userId: "u", content: "a b c e" }));
+    expect(result).toMatchObject({ isDuplicate: true, similarity: 0.6 });
+  });
+});
+
+describe("withSemanticDedup", () => {
+  const embedder = (vectors: Record<string, number[]>, calls: string[][]) => ({
+    embed: (texts: readonly string[]) =>
+      Effect.suspend(() => {
+        calls.push([...texts]);
+        return Effect.succeed(texts.map((text) => vectors[text] ?? [0, 0, 1]));
+      }),
+  });
+
+  it("catches a paraphrase the word overlap misses, and says it was semantic", async () => {
+    const calls: string[][] = [];
+    const checker = withSemanticDedup(
+      makeLshDuplicateChecker(),
+      embedder(
+        { "We store memories in Pixeltable": [1, 0, 0], "Pixeltable holds our memory data": [0.99, 0.05, 0] },
+        calls,
+      ),
+    );
+    await Effect.runPromise(
+      checker.remember({ id: "m1", userId: "u", content: "We store memories in Pixeltable" }),
+    );
+    const result = await Effect.runPromise(
+      checker.check({ userId: "u", content: "Pixeltable holds our memory data" }),
+    );
+    expect(result).toMatchObject({ isDuplicate: true, memoryId: "m1", method: "semantic" });
+    expect(calls).toEqual([["We store memories in Pixeltable"], ["Pixeltable holds our memory data"]]);
+  });
+
+  it("an embedding outage fails the check (the gate then reviews)", async () => {
+    const checker = withSemanticDedup(makeLshDuplicateChecker(), {
+      embed: () => Effect.fail(new DedupError({ message: "embedding endpoint returned 500" })),
+    });
+    const exit = await Effect.runPromiseExit(checker.check({ userId: "u", content: "anything" }));
+    expect(exit._tag).toBe("Failure");
+  });
+});

@@ -1,0 +1,121 @@
+import type { SourceNumber } from "./source-numbers.js";
+
+/** One value a derivation may use: a source number in one of its scales, or a sum or average of a table row run. */
+export interface Operand {
+  readonly value: number;
+  /** How it is written in a formula, in the claim's scale (set when the formula is printed). */
+  readonly parts: readonly SourceNumber[];
+  readonly combine: "value" | "sum" | "average";
+  /** Multiplier of `value` relative to the written literals of `parts`. */
+  readonly scale: number;
+  readonly year?: number;
+  /** Position in proximity order: 0 is the operand closest to the claim. */
+  readonly rank: number;
+  readonly isPercent: boolean;
+  /** A bare figure read as written although its document declares a scale ("44.1" rather than 44.1 million). */
+  readonly raw?: boolean;
+}
+
+const stopwords = new Set(
+  "the and for was were what with from that this than are is its has have had their which total change average percentage percent value amount year years between how much many did does company group million thousand billion fiscal ratio proportion increase decrease difference sum rate growth answer respectively end period over during last".split(
+    " ",
+  ),
+);
+
+/** Content words of a claim (and question), used to rank source lines by proximity. */
+export const contentWords = (text: string): string[] =>
+  [...new Set(text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])].filter((word) => !stopwords.has(word));
+
+/** Shared words between the claim and where the figure sits: its table row label, or its line of prose. */
+const proximity = (number: SourceNumber, words: readonly string[]): number => {
+  const where = number.table ? number.table.label : number.lineText;
+  return words.reduce((score, word) => (where.includes(word) ? score + 1 : score), 0);
+};
+
+const isPercentNumber = (number: SourceNumber): boolean =>
+  number.number.kind === "percent" || number.number.kind === "percentage-points" || number.percentContext;
+
+/** Source numbers in proximity order (most shared words with the claim first, then document order). */
+export const rankSources = (numbers: readonly SourceNumber[], words: readonly string[]): SourceNumber[] =>
+  numbers
+    .map((number) => ({ number, score: proximity(number, words) }))
+    .sort((a, b) => b.score - a.score || a.number.id - b.number.id)
+    .map((entry) => entry.number);
+
+/** Every value of every ranked source number as an operand. */
+export const plainOperands = (ranked: readonly SourceNumber[]): Operand[] =>
+  ranked.flatMap((number, rank) =>
+    number.values.map((value, index) => ({
+      value,
+      raw: index === 0 && number.values.length > 1,
+      parts: [number],
+      combine: "value" as const,
+      scale: number.number.value === 0 ? 1 : value / number.number.value,
+      ...(number.year !== undefined ? { year: number.year } : {}),
+      rank,
+      isPercent: isPercentNumber(number),
+    })),
+  );
+
+/** Runs of adjacent figures: along a table row, down a table column, along a line of prose. */
+const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
+  const groups = new Map<string, SourceNumber[]>();
+  const add = (key: string, number: SourceNumber) => {
+    const group = groups.get(key);
+    if (group) group.push(number);
+    else groups.set(key, [number]);
+  };
+  for (const number of numbers) {
+    if (number.isTotal) continue;
+    if (number.table) {
+      add(`row:${number.source}:${number.table.block}:${number.table.row}`, number);
+      add(`column:${number.source}:${number.table.block}:${number.table.column}`, number);
+    } else {
+      add(`line:${number.source}:${number.lineText}`, number);
+    }
+  }
+  return [...groups.values()].map((group) => group.sort((a, b) => a.id - b.id));
+};
+
+/**
+ * Sums and averages of runs of 3 to `maxRun` adjacent figures of one table row, one table column or one
+ * line ("(3,696+3,861+3,272)/3"), in each scale the figures share. Totals are not items. Used as direct
+ * matches only, which keeps the search depth at one.
+ */
+export const rowRunOperands = (numbers: readonly SourceNumber[], maxRun: number): Operand[] => {
+  const runs: Operand[] = [];
+  for (const ordered of runGroups(numbers)) {
+    const percent = ordered.map(isPercentNumber);
+    for (let start = 0; start < ordered.length; start++) {
+      const first = ordered[start] as SourceNumber;
+      const scales = first.number.value === 0 ? [1] : first.values.map((value) => value / first.number.value);
+      let sum = 0;
+      let allPercent = true;
+      for (let length = 1; length <= maxRun && start + length <= ordered.length; length++) {
+        sum += (ordered[start + length - 1] as SourceNumber).number.value;
+        allPercent &&= percent[start + length - 1] ?? false;
+        if (length < 3) continue;
+        const parts = ordered.slice(start, start + length);
+        for (const scale of scales) {
+          runs.push({
+            value: sum * scale,
+            parts,
+            combine: "sum",
+            scale,
+            rank: first.id,
+            isPercent: allPercent,
+          });
+          runs.push({
+            value: (sum * scale) / length,
+            parts,
+            combine: "average",
+            scale,
+            rank: first.id,
+            isPercent: allPercent,
+          });
+        }
+      }
+    }
+  }
+  return runs;
+};

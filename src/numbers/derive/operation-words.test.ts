@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { derivationsNamed } from "./operation-words.js";
+
+describe("derivationsNamed", () => {
+  it.each([
+    ["The average revenue was 172 million.", ["average"]],
+    ["The percentage change in revenue was -22.22%.", ["percent-change"]],
+    ["The change in Other was -12.6 million.", ["difference", "percent-change"]],
+    ["The total volume was 97,271.", ["sum"]],
+    ["The ratio of debt to equity was 0.4.", ["ratio"]],
+    ["The share of revenue from Asia was 25%.", ["percentage", "percent-of", "ratio"]],
+    ["Revenue was 12.6 million.", undefined],
+  ])("%s", (claim, kinds) => {
+    const named = derivationsNamed(claim);
+    expect(named ? [...named] : undefined).toEqual(kinds);
+  });
+});

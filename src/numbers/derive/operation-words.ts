@@ -1,0 +1,37 @@
+import type { DerivationKind } from "./formula.js";
+
+/** Words that name the operation behind a figure, and the derivations they allow. */
+const operationWords: readonly (readonly [RegExp, readonly DerivationKind[]])[] = [
+  [/\b(?:average|averaged|mean)\b/i, ["average"]],
+  [
+    /\b(?:percentage|percent|%)\s+(?:change|increase|decrease|growth|decline)\b|\bgrowth rate\b/i,
+    ["percent-change"],
+  ],
+  [
+    /\b(?:change|changed|difference|increase[ds]?|decrease[ds]?|grew|rose|fell|declined?|dropped|gap)\b/i,
+    ["difference", "percent-change"],
+  ],
+  [/\b(?:total|totalled|totaled|sum|combined|altogether|together)\b/i, ["sum"]],
+  [/\bratio\b/i, ["ratio"]],
+  [
+    /\b(?:percentage|proportion|share|portion|fraction|margin)\b|%\s+of\b/i,
+    ["percentage", "percent-of", "ratio"],
+  ],
+];
+
+/**
+ * The derivations a claim's wording allows: "the average was" asks for an average, "the change was" for a
+ * difference. The more specific phrase wins ("percentage change" asks for a percent change, not for any
+ * percentage). Undefined when the claim names no operation: then any derivation may explain a figure.
+ */
+export const derivationsNamed = (claimText: string): ReadonlySet<DerivationKind> | undefined => {
+  const kinds = new Set<DerivationKind>();
+  let rest = claimText;
+  for (const [pattern, allowed] of operationWords) {
+    if (!pattern.test(rest)) continue;
+    for (const kind of allowed) kinds.add(kind);
+    // A phrase counts once: "percentage change" is not also a "percentage" and a "change".
+    rest = rest.replace(new RegExp(pattern.source, "gi"), " ");
+  }
+  return kinds.size > 0 ? kinds : undefined;
+};

@@ -1,0 +1,230 @@
+import type { DerivationKind } from "./formula.js";
+import type { Operand } from "./operands.js";
+
+/** How far the derivation search may go. */
+export interface SearchLimits {
+  /** Operands tried as the second operand of a pair, in proximity order. */
+  readonly maxPairOperands: number;
+  /** Most adjacent row cells summed or averaged as one operand. */
+  readonly maxRowRun: number;
+}
+
+export const defaultSearchLimits: SearchLimits = { maxPairOperands: 400, maxRowRun: 6 };
+
+/** What to look for: a value in the claim's terms, with the tolerance its written precision allows. */
+export interface Target {
+  readonly value: number;
+  readonly tolerance: number;
+  readonly percent: boolean;
+  /** The derivations the claim's wording allows; all when undefined. */
+  readonly kinds?: ReadonlySet<DerivationKind>;
+}
+
+export interface Found {
+  readonly kind: DerivationKind;
+  readonly a: Operand;
+  readonly b?: Operand;
+  readonly value: number;
+}
+
+/** A value index over operands: sorted values for range queries. */
+export interface OperandIndex {
+  readonly operands: readonly Operand[];
+  readonly sorted: Float64Array;
+  readonly order: Int32Array;
+}
+
+export const indexOperands = (operands: readonly Operand[]): OperandIndex => {
+  const values = Float64Array.from(operands, (operand) => operand.value);
+  const order = new Int32Array(operands.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  order.sort((x, y) => (values[x] as number) - (values[y] as number));
+  const sorted = Float64Array.from(order, (i) => values[i] as number);
+  return { operands, sorted, order };
+};
+
+const lowerBound = (sorted: Float64Array, value: number): number => {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] ?? 0) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
+/** Operands whose value lies in `[center - width, center + width]`. */
+const inRange = (index: OperandIndex, center: number, width: number): Operand[] => {
+  const slack = Math.abs(center) * 1e-12;
+  const high = center + width + slack;
+  const first = lowerBound(index.sorted, center - width - slack);
+  if (first >= index.sorted.length || (index.sorted[first] ?? 0) > high) return noOperands;
+  const found: Operand[] = [];
+  for (let i = first; i < index.sorted.length && (index.sorted[i] ?? 0) <= high; i++) {
+    const operand = index.operands[index.order[i] ?? 0];
+    if (operand) found.push(operand);
+  }
+  return found;
+};
+
+const noOperands: Operand[] = [];
+
+const sameSource = (a: Operand, b: Operand) =>
+  a.parts.length === 1 && b.parts.length === 1 && a.parts[0] === b.parts[0];
+
+/**
+ * Operands that can be combined: figures of one table row or one table column, or of one paragraph of prose, in
+ * the same scale. Calculator outputs and figures the answer quotes combine with anything.
+ */
+const related = (a: Operand, b: Operand): boolean => {
+  const x = a.parts[0];
+  const y = b.parts[0];
+  if (!x || !y || a.parts.length > 1 || b.parts.length > 1) return false;
+  if (x.source < 0 || y.source < 0) return true;
+  if ((a.raw ?? false) !== (b.raw ?? false) || x.source !== y.source) return false;
+  if (x.table && y.table) {
+    return (
+      x.table.block === y.table.block && (x.table.row === y.table.row || x.table.column === y.table.column)
+    );
+  }
+  return !x.table && !y.table && x.paragraph === y.paragraph;
+};
+
+/** A change runs from the earlier period to the later one when both periods are known. */
+const inPeriodOrder = (a: Operand, b: Operand) =>
+  a.year === undefined || b.year === undefined || a.year >= b.year;
+
+interface PairRule {
+  readonly kind: DerivationKind;
+  readonly forPercent: boolean;
+  readonly forPlain: boolean;
+  /** The first operand's value that makes the formula hit `target` given the second, and the width of the window. */
+  readonly solve: (
+    target: number,
+    tolerance: number,
+    b: number,
+  ) => { center: number; width: number } | undefined;
+  readonly compute: (a: number, b: number) => number;
+  readonly additive: boolean;
+  readonly ordered: boolean;
+}
+
+const pairRules: readonly PairRule[] = [
+  {
+    kind: "difference",
+    forPercent: true,
+    forPlain: true,
+    additive: true,
+    ordered: true,
+    solve: (t, w, b) => ({ center: t + b, width: w }),
+    compute: (a, b) => a - b,
+  },
+  {
+    kind: "sum",
+    forPercent: false,
+    forPlain: true,
+    additive: true,
+    ordered: false,
+    solve: (t, w, b) => ({ center: t - b, width: w }),
+    compute: (a, b) => a + b,
+  },
+  {
+    kind: "average",
+    forPercent: true,
+    forPlain: true,
+    additive: true,
+    ordered: false,
+    solve: (t, w, b) => ({ center: 2 * t - b, width: 2 * w }),
+    compute: (a, b) => (a + b) / 2,
+  },
+  {
+    kind: "ratio",
+    forPercent: false,
+    forPlain: true,
+    additive: false,
+    ordered: false,
+    solve: (t, w, b) => (b === 0 ? undefined : { center: t * b, width: w * Math.abs(b) }),
+    compute: (a, b) => a / b,
+  },
+  {
+    kind: "percent-of",
+    forPercent: false,
+    forPlain: true,
+    additive: false,
+    ordered: false,
+    solve: (t, w, b) => (b === 0 ? undefined : { center: (100 * t) / b, width: (100 * w) / Math.abs(b) }),
+    compute: (a, b) => (a * b) / 100,
+  },
+  {
+    kind: "percent-change",
+    forPercent: true,
+    forPlain: false,
+    additive: false,
+    ordered: true,
+    solve: (t, w, b) => (b === 0 ? undefined : { center: b * (1 + t / 100), width: (w * Math.abs(b)) / 100 }),
+    compute: (a, b) => ((a - b) / b) * 100,
+  },
+  {
+    kind: "percentage",
+    forPercent: true,
+    forPlain: false,
+    additive: false,
+    ordered: false,
+    solve: (t, w, b) => (b === 0 ? undefined : { center: (t * b) / 100, width: (w * Math.abs(b)) / 100 }),
+    compute: (a, b) => (a / b) * 100,
+  },
+];
+
+/** Direct matches: an operand (a source value, a row sum or average) equal to the target within tolerance. */
+export const findDirect = (index: OperandIndex, target: Target): Found[] => {
+  const found: Found[] = inRange(index, target.value, target.tolerance)
+    .filter((a) => a.combine === "value" || !target.percent || a.isPercent)
+    .filter((a) => a.combine === "value" || !target.kinds || target.kinds.has(a.combine))
+    .map((a) => ({ kind: "value", a, value: a.value }));
+  if (target.percent) {
+    // A fraction written as a percent: 0.1111 in a source, 11.11% in the claim.
+    for (const a of inRange(index, target.value / 100, target.tolerance / 100)) {
+      if (!a.isPercent && Math.abs(a.value) <= 1)
+        found.push({ kind: "percentage" as const, a, value: a.value * 100 });
+    }
+  }
+  return found.sort((x, y) => x.a.rank - y.a.rank);
+};
+
+/**
+ * Pairs of operands whose difference, sum, average, ratio, percentage, percent change or share hits the
+ * target within tolerance. Bounded: the second operand runs over the `maxPairOperands` closest operands;
+ * the first is looked up in the sorted index, so the cost is about `maxPairOperands * rules * log(n)`.
+ * Returns the first `maxResults` matches, by rule, then by closeness of the second operand to the claim.
+ */
+export const findPairs = (
+  index: OperandIndex,
+  seconds: readonly Operand[],
+  target: Target,
+  limits: SearchLimits,
+  maxResults = 8,
+): Found[] => {
+  const found: Found[] = [];
+  const bounded = seconds.slice(0, limits.maxPairOperands);
+  for (const rule of pairRules) {
+    if (target.percent ? !rule.forPercent : !rule.forPlain) continue;
+    if (target.kinds && !target.kinds.has(rule.kind)) continue;
+    for (const b of bounded) {
+      if (rule.additive && target.percent && !b.isPercent) continue;
+      const window = rule.solve(target.value, target.tolerance, b.value);
+      if (!window) continue;
+      for (const a of inRange(index, window.center, window.width)) {
+        if (a === b || sameSource(a, b) || !related(a, b)) continue;
+        if (rule.additive && target.percent && !a.isPercent) continue;
+        if (rule.kind === "percent-of" && (!a.isPercent || b.isPercent)) continue;
+        if (rule.ordered && !inPeriodOrder(a, b)) continue;
+        const value = rule.compute(a.value, b.value);
+        if (!Number.isFinite(value)) continue;
+        found.push({ kind: rule.kind, a, b, value });
+        if (found.length >= maxResults) return found;
+      }
+    }
+  }
+  return found.slice(0, maxResults);
+};

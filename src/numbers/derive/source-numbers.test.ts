@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { buildSourcePool } from "./source-numbers.js";
+
+const table = [
+  "Table:",
+  " | 2019 | 2018",
+  " | $'000 | $'000",
+  "Product A | 1,200 | 1,000",
+  "Product B | (300) | 250",
+  "Total | 900 | 1,250",
+  "",
+  "Revenue was $12.6 million in 2018, up from $10.1 million in 2017.",
+].join("\n");
+
+describe("buildSourcePool", () => {
+  const pool = buildSourcePool([{ index: 0, origin: "source", text: table }]);
+  const byText = (text: string) => pool.numbers.find((n) => n.number.text === text);
+
+  it("reads table cells with their row, column, period and the declared scale", () => {
+    expect(byText("1,200")).toMatchObject({ year: 2019, values: [1200, 1_200_000], isTotal: false });
+    expect(byText("1,200")?.table).toMatchObject({ column: 1, label: "product a" });
+    expect(byText("(300)")).toMatchObject({ year: 2019, values: [-300, -300_000] });
+    expect(pool.scaleUnknown).toBe(false);
+  });
+
+  it("marks total rows", () => {
+    expect(byText("900")?.isTotal).toBe(true);
+  });
+
+  it("gives prose figures their written scale and the year written next to them", () => {
+    expect(byText("$12.6 million")).toMatchObject({ values: [12_600_000], year: 2018 });
+    expect(byText("$10.1 million")).toMatchObject({ values: [10_100_000], year: 2017 });
+  });
+
+  it("does not read labels or header years as quantities", () => {
+    expect(pool.numbers.map((n) => n.number.text)).not.toContain("2019");
+  });
+
+  it("bounds how many figures it reads", () => {
+    expect(buildSourcePool([{ index: 0, origin: "source", text: table }], { maxNumbers: 3 }).numbers).toHaveLength(3);
+  });
+});

@@ -1,0 +1,185 @@
+import type { EvidenceSource } from "../../verification/layer.js";
+import { extractNumbers } from "../extract/extract-numbers.js";
+import { declaredScales } from "../extract/scale-words.js";
+import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
+
+/** A quantity found in the evidence, with where it sits: its line, its table row and column, its period. */
+export interface SourceNumber {
+  readonly id: number;
+  readonly number: ExtractedNumber;
+  /** `EvidenceSource.index` it came from, or -1 for a recorded calculator output. */
+  readonly source: number;
+  /** The values it may stand for: as written with its scale, or, bare, in each scale its document declares. */
+  readonly values: readonly number[];
+  /** Lower-cased text of its line (for a table cell: the row), used to rank operands by proximity. */
+  readonly lineText: string;
+  /** Paragraph of prose it sits in (lines between blank lines), counted from 0 per evidence text. */
+  readonly paragraph: number;
+  /** Table cell position, when the number is in a table. */
+  readonly table?: {
+    readonly block: number;
+    readonly row: number;
+    readonly column: number;
+    readonly label: string;
+  };
+  /** The year of its table column ("2019" header), when there is one. */
+  readonly year?: number;
+  /** Labelled as a total: a "Total ..." row, or "total" written just before it. */
+  readonly isTotal: boolean;
+  /** Whether its document declares no scale for bare figures. */
+  readonly scaleUnknown: boolean;
+  /** Written in a percent context: a "%" in its line or its table, or "percent" in its line. */
+  readonly percentContext: boolean;
+}
+
+export interface SourcePool {
+  readonly numbers: readonly SourceNumber[];
+  /** True when no evidence text declares a scale ("in millions", "$'000", "€m"). */
+  readonly scaleUnknown: boolean;
+}
+
+interface Line {
+  readonly text: string;
+  readonly start: number;
+}
+
+const linesOf = (text: string): Line[] => {
+  const lines: Line[] = [];
+  let start = 0;
+  for (const piece of text.split("\n")) {
+    lines.push({ text: piece, start });
+    start += piece.length + 1;
+  }
+  return lines;
+};
+
+const isTableLine = (line: string): boolean => line.includes("|");
+
+const cellIndexAt = (line: string, offset: number): number => line.slice(0, offset).split("|").length - 1;
+
+/** Column index to year, when a header line of a table names years in its cells. */
+const yearColumns = (line: string): Map<number, number> | undefined => {
+  const cells = line.split("|");
+  const years = new Map<number, number>();
+  let others = 0;
+  cells.forEach((cell, column) => {
+    const found = [
+      ...(cell.match(/(?<![\d,.])(?:19|20)\d{2}(?![\d,.])/g) ?? []).map(Number),
+      // "F19", "FY18", "FY'17": fiscal years written short.
+      ...[...cell.matchAll(/\bFY?\s?'?(\d{2})\b/gi)].map((match) => 2000 + Number(match[1])),
+    ];
+    // "2018/2019": a fiscal year spanning two calendar years is known by its later one.
+    if (found.length > 0) years.set(column, Math.max(...found));
+    else if (/\d/.test(cell.replace(/\b\d{1,2}\b/g, ""))) others += 1;
+  });
+  return years.size >= 2 && others === 0 ? years : undefined;
+};
+
+/** The year a figure of prose refers to: "56.7 million in 2018", "in 2019, ... 44.1". */
+const yearNear = (line: string, start: number, end: number): number | undefined => {
+  const after = /^[^\d]{0,30}?\b((?:19|20)\d{2})\b/.exec(line.slice(end, end + 40));
+  if (after?.[1]) return Number(after[1]);
+  const before = /\b((?:19|20)\d{2})\b[^\d]{0,30}$/.exec(line.slice(Math.max(0, start - 40), start));
+  return before?.[1] ? Number(before[1]) : undefined;
+};
+
+/** Table blocks (numbered as `readSource` numbers them) with a "%" in any of their lines. */
+const tableBlocksWithPercent = (text: string): Set<number> => {
+  const blocks = new Set<number>();
+  let block = 0;
+  let previousWasTable = false;
+  for (const line of text.split("\n")) {
+    const table = isTableLine(line);
+    if (table && !previousWasTable) block += 1;
+    previousWasTable = table;
+    if (table && /%|\bpercent/i.test(line)) blocks.add(block);
+  }
+  return blocks;
+};
+
+const totalLabel = /\b(?:total|totals|overall|aggregate|in all|altogether|combined)\b/i;
+
+const candidateValues = (number: ExtractedNumber, scales: readonly number[]): number[] => {
+  if (number.scaleWritten || number.kind === "percent" || number.kind === "percentage-points")
+    return [number.scaled];
+  const values = [number.value];
+  for (const scale of scales) if (scale !== 1) values.push(number.value * scale);
+  return values;
+};
+
+/** Reads every quantity of one evidence text, with its table position, column year and total label. */
+const readSource = (
+  evidence: EvidenceSource,
+  firstId: number,
+  options: ExtractOptions,
+): { numbers: SourceNumber[]; scaleUnknown: boolean } => {
+  const scales = declaredScales(evidence.text);
+  const numbers: SourceNumber[] = [];
+  const percentBlocks = tableBlocksWithPercent(evidence.text);
+  let block = 0;
+  let years: Map<number, number> | undefined;
+  let row = 0;
+  let previousWasTable = false;
+  let paragraph = 0;
+  for (const line of linesOf(evidence.text)) {
+    if (line.text.trim().length === 0) paragraph += 1;
+    const table = isTableLine(line.text);
+    if (table && !previousWasTable) {
+      block += 1;
+      years = undefined;
+      row = 0;
+    }
+    previousWasTable = table;
+    if (table) {
+      row += 1;
+      const header = yearColumns(line.text);
+      if (header) {
+        years = header;
+        continue;
+      }
+    }
+    const label = table ? (line.text.split("|")[0] ?? "").trim() : "";
+    for (const number of extractNumbers(line.text, options)) {
+      if (!isQuantity(number)) continue;
+      const column = table ? cellIndexAt(line.text, number.span.start) : -1;
+      if (table && column === 0) continue;
+      const year = table ? years?.get(column) : yearNear(line.text, number.span.start, number.span.end);
+      const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
+      const isTotal = table ? totalLabel.test(label) : /\btotal\b[^\d]*$/i.test(before);
+      numbers.push({
+        id: firstId + numbers.length,
+        number: {
+          ...number,
+          span: { start: number.span.start + line.start, end: number.span.end + line.start },
+        },
+        source: evidence.index,
+        values: candidateValues(number, scales),
+        lineText: line.text.toLowerCase(),
+        paragraph,
+        ...(table ? { table: { block, row, column, label: label.toLowerCase() } } : {}),
+        ...(year !== undefined ? { year } : {}),
+        isTotal,
+        scaleUnknown: scales.length === 0,
+        percentContext: table ? percentBlocks.has(block) : /%|\bpercent/i.test(line.text),
+      });
+    }
+  }
+  return { numbers, scaleUnknown: scales.length === 0 };
+};
+
+/** Every quantity of the evidence, up to `maxNumbers`. */
+export const buildSourcePool = (
+  evidence: readonly EvidenceSource[],
+  options: ExtractOptions & { readonly maxNumbers?: number } = {},
+): SourcePool => {
+  const limit = options.maxNumbers ?? 5_000;
+  const numbers: SourceNumber[] = [];
+  let scaleUnknown = true;
+  for (const source of evidence) {
+    if (numbers.length >= limit) break;
+    const read = readSource(source, numbers.length, options);
+    numbers.push(...read.numbers.slice(0, limit - numbers.length));
+    if (!read.scaleUnknown) scaleUnknown = false;
+  }
+  return { numbers, scaleUnknown };
+};

@@ -1,0 +1,190 @@
+import { readPrefix, readSuffix } from "./affixes.js";
+import { findTypedSpans, type TypedSpan } from "./typed-spans.js";
+import type { ExtractedNumber, ExtractOptions, NumberKind } from "./types.js";
+import { wordNumberPattern, wordNumberValue } from "./word-numbers.js";
+
+const pointPattern =
+  /(?<![\p{L}\p{N}_]|\p{N}[.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\p{N})|(?<![\p{N}.])\.\d+(?!\p{N})/gu;
+const commaPattern = /(?<![\p{L}\p{N}_]|\p{N}[.,])(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?(?!\p{N})/gu;
+
+const ordinalAfter = /^(?:st|nd|rd|th)\b/i;
+const identifierAfter = /^(?:[A-Za-z_]|-[A-Z]{1,2}\b)/;
+const defaultMaxNumbers = 5_000;
+const durationAfter = /^[ -](?:years?|months?|weeks?|days?|hours?|minutes?|quarters?)\b/i;
+
+/** "1,234.50" (or "1.234,50" with a decimal comma) as a plain decimal literal and its written precision. */
+const normalizeDigits = (
+  digits: string,
+  decimalSeparator: "." | ",",
+): { literal: string; decimals: number } => {
+  const grouping = decimalSeparator === "." ? /,/g : /\./g;
+  const plain = digits.replace(grouping, "").replace(",", ".");
+  const dot = plain.indexOf(".");
+  const literal = dot === 0 ? `0${plain}` : plain;
+  return { literal, decimals: dot === -1 ? 0 : plain.length - dot - 1 };
+};
+
+const isYear = (literal: string, digits: string): boolean =>
+  /^\d{4}$/.test(digits) && Number(literal) >= 1800 && Number(literal) <= 2199;
+
+const typedEntry = (text: string, typed: TypedSpan): ExtractedNumber => ({
+  text: text.slice(typed.span.start, typed.span.end),
+  span: typed.span,
+  kind: typed.kind,
+  value: Number.NaN,
+  literal: "",
+  scale: 1,
+  scaleWritten: false,
+  scaled: Number.NaN,
+  decimals: 0,
+  approximate: false,
+  inRange: false,
+  fromWords: false,
+});
+
+const kindOf = (unit: string | undefined, currency: string | undefined): NumberKind => {
+  if (unit === "%") return "percent";
+  if (unit === "pp" || unit === "bps") return "percentage-points";
+  return currency ? "currency" : "quantity";
+};
+
+/** Reads one written number at `[start, end)` with what surrounds it. */
+const readNumber = (text: string, start: number, end: number, options: ExtractOptions): ExtractedNumber => {
+  const digits = text.slice(start, end);
+  const { literal: unsigned, decimals } = normalizeDigits(digits, options.decimalSeparator ?? ".");
+  const after = text.slice(end, end + 40);
+  const before = text.slice(Math.max(0, start - 40), start);
+  const charBefore = before.at(-1) ?? "";
+  if (ordinalAfter.test(after)) {
+    const length = /^\w+/.exec(after)?.[0].length ?? 2;
+    return {
+      ...typedEntry(text, { kind: "ordinal", span: { start, end: end + length } }),
+      value: Number(unsigned),
+    };
+  }
+  const prefix = readPrefix(before);
+  let suffix = readSuffix(after);
+  if (prefix.currency && !suffix.scaleWritten && /^m\b/.test(after)) {
+    suffix = { ...suffix, length: 1, multiplier: 1e6, scaleWritten: true };
+  }
+  const labelled = identifierAfter.test(after) && !suffix.scaleWritten && !suffix.unit;
+  if (/[\p{L}_#]/u.test(charBefore) || labelled) {
+    const length = /^[-\w]*/.exec(after)?.[0].length ?? 0;
+    return typedEntry(text, { kind: "identifier", span: { start, end: end + length } });
+  }
+  const currency = prefix.currency ?? suffix.currency;
+  const plainInteger = !prefix.signed && !currency && !suffix.unit && !suffix.scaleWritten && decimals === 0;
+  if (plainInteger && isYear(unsigned, digits)) {
+    return { ...typedEntry(text, { kind: "year", span: { start, end } }), value: Number(unsigned) };
+  }
+  if (plainInteger && durationAfter.test(after)) {
+    return { ...typedEntry(text, { kind: "duration", span: { start, end } }), value: Number(unsigned) };
+  }
+  let spanStart = start - prefix.length;
+  let spanEnd = end + suffix.length;
+  let sign = prefix.sign;
+  if (
+    !prefix.signed &&
+    text[spanStart - 1] === "(" &&
+    /^[ \u00a0]?\)/.test(text.slice(spanEnd, spanEnd + 2))
+  ) {
+    sign = -1;
+    spanStart -= 1;
+    spanEnd = text.indexOf(")", spanEnd) + 1;
+  }
+  const literal = sign === -1 && Number(unsigned) !== 0 ? `-${unsigned}` : unsigned;
+  const multiplier = suffix.unit === "bps" ? 0.01 : suffix.multiplier;
+  const value = Number(literal);
+  return {
+    text: text.slice(spanStart, spanEnd),
+    span: { start: spanStart, end: spanEnd },
+    kind: kindOf(suffix.unit, currency),
+    value,
+    literal,
+    scale: multiplier,
+    scaleWritten: suffix.scaleWritten,
+    scaled: value * multiplier,
+    decimals,
+    ...(suffix.unit ? { unit: suffix.unit } : currency ? { unit: currency } : {}),
+    approximate: prefix.approximate,
+    inRange: false,
+    fromWords: false,
+  };
+};
+
+/** Ranges "10-12 million", "10–12%" and "10 to 12": both ends are marked and share the written scale and unit. */
+const linkRanges = (text: string, numbers: ExtractedNumber[]): ExtractedNumber[] => {
+  const linked = [...numbers];
+  for (let i = 0; i + 1 < linked.length; i++) {
+    const low = linked[i] as ExtractedNumber;
+    const high = linked[i + 1] as ExtractedNumber;
+    if (low.kind !== "quantity" && low.kind !== high.kind) continue;
+    const between = text.slice(low.span.end, high.span.start);
+    if (!/^(?:[-–]|\s?–\s?|\s+to\s+)$/.test(between)) continue;
+    const scale = low.scaleWritten ? low.scale : high.scale;
+    linked[i] = {
+      ...low,
+      kind: high.kind,
+      scale,
+      scaled: low.value * scale,
+      scaleWritten: low.scaleWritten || high.scaleWritten,
+      inRange: true,
+      ...(high.unit ? { unit: high.unit } : {}),
+    };
+    linked[i + 1] = { ...high, inRange: true };
+  }
+  return linked;
+};
+
+const wordNumbers = (text: string, taken: (start: number, end: number) => boolean): ExtractedNumber[] => {
+  const found: ExtractedNumber[] = [];
+  for (const match of text.matchAll(wordNumberPattern)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (taken(start, end)) continue;
+    const value = wordNumberValue(match[1], match[2], match[3]);
+    const suffix = readSuffix(text.slice(end, end + 40));
+    const multiplier = suffix.unit === "bps" ? 0.01 : suffix.multiplier;
+    found.push({
+      text: text.slice(start, end + suffix.length),
+      span: { start, end: end + suffix.length },
+      kind: kindOf(suffix.unit, suffix.currency),
+      value,
+      literal: String(value),
+      scale: multiplier,
+      scaleWritten: suffix.scaleWritten,
+      scaled: value * multiplier,
+      decimals: 0,
+      ...(suffix.unit ? { unit: suffix.unit } : suffix.currency ? { unit: suffix.currency } : {}),
+      approximate: false,
+      inRange: false,
+      fromWords: true,
+    });
+  }
+  return found;
+};
+
+/**
+ * Every number in a text, in order, each with its exact span, kind, signed value, scale, unit and written
+ * precision. Dates, years, times, ordinals, versions and identifiers are returned with their kind so that
+ * callers can leave them out of numeric checks (see `isQuantity`).
+ */
+export const extractNumbers = (text: string, options: ExtractOptions = {}): ExtractedNumber[] => {
+  const limit = options.maxNumbers ?? defaultMaxNumbers;
+  const typed = findTypedSpans(text);
+  const numbers: ExtractedNumber[] = typed.map((entry) => typedEntry(text, entry));
+  const taken = (start: number, end: number) => numbers.some((n) => start < n.span.end && n.span.start < end);
+  const pattern = options.decimalSeparator === "," ? commaPattern : pointPattern;
+  for (const match of text.matchAll(pattern)) {
+    if (numbers.length >= limit) break;
+    const start = match.index;
+    const end = start + match[0].length;
+    if (taken(start, end)) continue;
+    numbers.push(readNumber(text, start, end, options));
+  }
+  if (numbers.length < limit) numbers.push(...wordNumbers(text, taken).slice(0, limit - numbers.length));
+  return linkRanges(
+    text,
+    numbers.sort((a, b) => a.span.start - b.span.start),
+  );
+};

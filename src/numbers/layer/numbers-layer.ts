@@ -1,0 +1,76 @@
+import { Effect } from "effect";
+import { VerificationError } from "../../model/errors.js";
+import { notReady, ready, type VerificationLayer } from "../../verification/layer.js";
+import { makeSourcesCache } from "../derive/source-cache.js";
+import type { RecordedCalculation } from "../tool/recorder.js";
+import { type ValidateOptions, validateNumbers } from "../validate/validate-numbers.js";
+import { claimFindings } from "./claim-findings.js";
+
+export interface NumbersLayerOptions extends ValidateOptions {
+  /** Calculator results recorded while the answer was written (a list, or read at each run). */
+  readonly calculations?: readonly RecordedCalculation[] | (() => readonly RecordedCalculation[]);
+}
+
+/**
+ * The `numbers` evidence layer: every number of the text is traced to the evidence and the recorded
+ * calculator outputs. Claims holding orphan numbers are unsupported; claims holding suspicious numbers, wrong
+ * written calculations or totals built from partial data are contradicted. The layer passes only when every
+ * number traces. `details.validation` holds the full `ValidationResult`. The layer keeps a small cache of
+ * the evidence it has read (the last 16 evidence sets), so many answers against one source are cheap.
+ */
+export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): VerificationLayer => {
+  const options: NumbersLayerOptions = { readSources: makeSourcesCache(), ...overrides };
+  const calculationsNow = () =>
+    typeof options.calculations === "function" ? options.calculations() : (options.calculations ?? []);
+  return {
+    name: "numbers",
+    kind: "evidence",
+    readiness: (input) =>
+      input.evidence.some((source) => source.text.trim().length > 0) || calculationsNow().length > 0
+        ? ready
+        : notReady("no evidence text and no recorded calculator outputs to trace numbers to"),
+    run: (input) =>
+      Effect.try({
+        try: () => {
+          const started = performance.now();
+          const validation = validateNumbers(
+            {
+              text: input.text,
+              evidence: input.evidence,
+              calculations: calculationsNow(),
+              claims: input.claims,
+              ...(input.question ? { question: input.question } : {}),
+            },
+            options,
+          );
+          const claims = claimFindings(input.claims, validation);
+          const checked = validation.numbers.length;
+          // Counted from the validation, not the claims: a number outside every claim still fails the layer.
+          const flagged = new Set([
+            ...validation.numbers
+              .filter((n) => n.status === "orphan" || n.status === "suspicious")
+              .map((n) => n.span.start),
+            ...validation.partialAggregations.map((p) => p.span.start),
+          ]).size;
+          return {
+            layer: "numbers" as const,
+            passed: flagged === 0,
+            score: checked === 0 ? 1 : (checked - flagged) / checked,
+            latencyMs: performance.now() - started,
+            details: {
+              numbersChecked: checked,
+              numbersFlagged: flagged,
+              validation,
+            },
+            claims,
+          };
+        },
+        catch: (cause) =>
+          new VerificationError({
+            message: "numeric validation failed unexpectedly",
+            layer: "numbers",
+            cause,
+          }),
+      }),
+  };
+};

@@ -1,0 +1,216 @@
+import { exactResult, formulaExpression, operandText, withUnit } from "../derive/formula.js";
+import type { Operand } from "../derive/operands.js";
+import { derivationsNamed } from "../derive/operation-words.js";
+import {
+  type Found,
+  findDirect,
+  findPairs,
+  type OperandIndex,
+  type SearchLimits,
+  type Target,
+} from "../derive/search.js";
+import type { ExtractedNumber } from "../extract/types.js";
+import type { NumberCheck } from "./validation-result.js";
+
+/** Everything a number is traced against, built once per validation. */
+export interface TraceContext {
+  readonly index: OperandIndex;
+  /** Sums and averages of adjacent figures, matched directly. */
+  readonly runs: OperandIndex;
+  /** Every figure, closest to the claim first. */
+  readonly rankedOperands: () => readonly Operand[];
+  readonly limits: SearchLimits;
+  /** No evidence declares a scale: bare source figures may stand in any scale. */
+  readonly scaleUnknown: boolean;
+  /** Relative distance within which a wrong number is "close to" a traceable value. */
+  readonly nearMissRelative: number;
+  /** Extra relative tolerance for numbers written as approximations ("about 20,000"). */
+  readonly approximateRelative: number;
+}
+
+const declineWords =
+  /\b(?:decrease[ds]?|declin(?:e|ed|es|ing)|fell|fall(?:s|en)?|drop(?:ped|s)?|lower|down|reduc(?:ed|tion)|loss|shrank|contract(?:ed|ion))\b/i;
+
+const increaseWords = /\b(?:increase[ds]?|grew|gain(?:ed|s)?|rose|higher|up)\b/i;
+
+/** "The difference between A and B": a distance, written without a sign. */
+const unsignedWords = /\b(?:difference|gap)\b/i;
+
+/** The target values a claimed number may stand for, each with the tolerance of its written precision. */
+export const targetsOf = (number: ExtractedNumber, claimText: string, context: TraceContext): Target[] => {
+  const percent = number.kind === "percent";
+  const unit = 10 ** -number.decimals;
+  const rounding = (scale: number) => 0.5 * unit * scale * (1 + 1e-9);
+  const approximate = (value: number) =>
+    number.approximate ? Math.abs(value) * context.approximateRelative : 0;
+  const scaled = percent ? number.value : number.scaled;
+  const scale = percent ? 1 : number.scale;
+  const kinds = derivationsNamed(claimText);
+  const targets: Target[] = [
+    {
+      value: scaled,
+      tolerance: Math.max(rounding(scale), approximate(scaled)),
+      percent,
+      ...(kinds ? { kinds } : {}),
+    },
+  ];
+  if (number.scaleWritten && context.scaleUnknown && !percent) {
+    targets.push({
+      ...targets[0],
+      value: number.value,
+      tolerance: Math.max(rounding(1), approximate(number.value)),
+    } as Target);
+  }
+  const decline = declineWords.test(claimText) && !increaseWords.test(claimText);
+  if ((decline || unsignedWords.test(claimText)) && number.value > 0) {
+    for (const target of [...targets]) targets.push({ ...target, value: -target.value });
+  }
+  return targets;
+};
+
+const display = (value: number, decimals: number): string =>
+  exactResult(value.toPrecision(15), decimals) ?? String(value);
+
+/** The formula of a match, printed in the claim's scale, with its exact result at the claim's precision. */
+const describe = (
+  found: Found,
+  claimScale: number,
+  decimals: number,
+): { formula: string; expected: string } => {
+  const a = operandText(found.a, claimScale);
+  const b = found.b ? operandText(found.b, claimScale) : "";
+  const expression = found.b
+    ? formulaExpression(found.kind, a, b)
+    : found.kind === "percentage"
+      ? `${a} * 100`
+      : a;
+  const expected = exactResult(expression, decimals) ?? display(found.value / claimScale, decimals);
+  return { formula: expression === expected ? expression : `${expression} = ${expected}`, expected };
+};
+
+/**
+ * Whether a derivation's sign comes from figures written as accounting negatives ("(709)"): all of them for
+ * sums and differences, any of them for ratios, never for percent changes.
+ */
+const usesAccountingNegative = (found: Found): boolean => {
+  const parts = [...found.a.parts, ...(found.b?.parts ?? [])];
+  const parenthesized = (part: (typeof parts)[number]) => part.number.text.startsWith("(");
+  // Negating every figure leaves a percent change as it is: its sign is never explained this way.
+  if (found.kind === "percent-change") return false;
+  const ratio = found.kind === "ratio" || found.kind === "percentage" || found.kind === "percent-of";
+  return ratio ? parts.some(parenthesized) : parts.every(parenthesized);
+};
+
+const sourceOf = (found: Found): number => found.a.parts[0]?.source ?? -1;
+
+/** A pair derivation, second operands tried closest to the claim first. */
+const derivation = (context: TraceContext, target: Target): Found | undefined =>
+  findPairs(context.index, context.rankedOperands(), target, context.limits, 1)[0];
+
+const search = (context: TraceContext, target: Target): Found | undefined =>
+  findDirect(context.index, target)[0] ?? findDirect(context.runs, target)[0] ?? derivation(context, target);
+
+/**
+ * Traces one number of the answer: to a source value (exact or within rounding), to a derivation from
+ * source values, or, failing that, to the value it probably should have been (suspicious) or to nothing
+ * (orphan). `cited` are operands the answer itself quotes, tried first for near misses.
+ */
+export const traceNumber = (
+  number: ExtractedNumber,
+  claimText: string,
+  context: TraceContext,
+  cited: OperandIndex,
+): NumberCheck => {
+  const base = { text: number.text, span: number.span, kind: number.kind };
+  const percent = number.kind === "percent";
+  const claimScale = percent ? 1 : number.scale;
+  const decimals = number.decimals;
+  const targets = targetsOf(number, claimText, context);
+  for (const target of targets) {
+    const direct = findDirect(context.index, target)[0];
+    if (direct) {
+      const exact = Math.abs(direct.value - target.value) <= Math.abs(target.value) * 1e-12;
+      const { expected, formula } = describe(direct, target === targets[0] ? claimScale : 1, decimals);
+      return {
+        ...base,
+        status: exact ? "exact" : "close",
+        expected,
+        ...(direct.kind === "percentage" ? { formula } : {}),
+        source: sourceOf(direct),
+      };
+    }
+  }
+  for (const target of targets) {
+    const found = findDirect(context.runs, target)[0] ?? derivation(context, target);
+    if (found) {
+      const { expected, formula } = describe(found, target === targets[0] ? claimScale : 1, decimals);
+      return { ...base, status: "derived", expected, formula, source: sourceOf(found) };
+    }
+  }
+  return nearMiss(number, targets, context, cited) ?? { ...base, status: "orphan" };
+};
+
+/** Sign flips, scale slips (x1000) and near misses of direct values or of derivations from cited operands. */
+const nearMiss = (
+  number: ExtractedNumber,
+  targets: readonly Target[],
+  context: TraceContext,
+  cited: OperandIndex,
+): NumberCheck | undefined => {
+  const base = { text: number.text, span: number.span, kind: number.kind, status: "suspicious" as const };
+  const claimScale = number.kind === "percent" ? 1 : number.scale;
+  const first = targets[0];
+  if (!first) return undefined;
+  const variants: { reason: string; target: Target }[] = [
+    { reason: "sign", target: { ...first, value: -first.value } },
+    ...[1e3, 1e-3].map((factor) => ({
+      reason: "scale",
+      target: { ...first, value: first.value * factor, tolerance: first.tolerance * factor },
+    })),
+  ];
+  for (const { reason, target } of variants) {
+    if (target.value === first.value) continue;
+    const found = search(context, target);
+    if (found && reason === "sign" && usesAccountingNegative(found)) {
+      // "(709)" in a statement is an outflow of 709: its magnitude reported as a positive figure is right.
+      const { expected, formula } = describe(found, claimScale, number.decimals);
+      return {
+        ...base,
+        status: "derived",
+        expected,
+        formula: `magnitude of ${formula}`,
+        source: sourceOf(found),
+      };
+    }
+    if (found) {
+      // Shown in the scale the number should have been written in: "-12.6 million", not "-0.0126 billion".
+      const shownScale = reason === "scale" ? claimScale * (target.value / first.value) : claimScale;
+      const { expected, formula } = describe(found, shownScale, number.decimals);
+      return {
+        ...base,
+        reason,
+        expected: withUnit(expected, shownScale, number.kind === "percent"),
+        formula,
+        source: sourceOf(found),
+      };
+    }
+  }
+  const wide = {
+    ...first,
+    tolerance: Math.max(first.tolerance, Math.abs(first.value) * context.nearMissRelative),
+  };
+  const candidates = [
+    ...findPairs(cited, cited.operands, wide, context.limits, 4),
+    ...findDirect(context.index, wide),
+  ].sort((x, y) => Math.abs(x.value - first.value) - Math.abs(y.value - first.value));
+  const best = candidates[0];
+  if (!best) return undefined;
+  const { expected, formula } = describe(best, claimScale, Math.max(number.decimals, 0));
+  return {
+    ...base,
+    reason: "near-miss",
+    expected: withUnit(expected, claimScale, number.kind === "percent"),
+    ...(best.b ? { formula } : {}),
+    source: sourceOf(best),
+  };
+};

@@ -1,0 +1,180 @@
+import type { EvidenceSource } from "../../verification/layer.js";
+import { contentWords, type Operand, rankSources } from "../derive/operands.js";
+import { prepareSources, type SourcesReader } from "../derive/prepared-sources.js";
+import { defaultSearchLimits, findDirect, indexOperands, type SearchLimits } from "../derive/search.js";
+import type { SourceNumber } from "../derive/source-numbers.js";
+import { extractNumbers } from "../extract/extract-numbers.js";
+import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
+import type { RecordedCalculation } from "../tool/recorder.js";
+import { findInlineCalculations } from "./inline-calculations.js";
+import { findPartialAggregation } from "./partial-aggregation.js";
+import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
+import type { NumberCheck, PartialAggregation, ValidationResult } from "./validation-result.js";
+
+export interface ValidateOptions extends ExtractOptions {
+  readonly search?: Partial<SearchLimits>;
+  /** A wrong number within this relative distance of a traceable value is suspicious (default 0.1). */
+  readonly nearMissRelative?: number;
+  /** Extra relative tolerance for "about", "~", "roughly" (default 0.05). */
+  readonly approximateRelative?: number;
+  /** Most numbers of the answer checked; the rest are counted as skipped (default 500). */
+  readonly maxAnswerNumbers?: number;
+  /** Most source numbers read from the evidence (default 5,000). */
+  readonly maxSourceNumbers?: number;
+  /** How evidence is read and indexed: `makeSourcesCache()` reuses the work across calls. */
+  readonly readSources?: SourcesReader;
+}
+
+export interface ValidateInput {
+  readonly text: string;
+  readonly evidence: readonly EvidenceSource[];
+  /** Calculator results recorded while the answer was written: numbers that came from the tool. */
+  readonly calculations?: readonly RecordedCalculation[];
+  /** The question, used with each claim to rank source numbers by proximity. */
+  readonly question?: string;
+  /** Claim spans: each number is traced with its own claim's wording. Defaults to the whole text. */
+  readonly claims?: readonly { readonly span: { readonly start: number; readonly end: number } }[];
+}
+
+const conventionalConstants = new Set([1, 2, 3, 4, 10, 12, 100, 1000]);
+
+/** Calculator outputs as an evidence text of their own (index -1): one result per line. */
+const toolEvidence = (calculations: readonly RecordedCalculation[]): EvidenceSource[] =>
+  calculations.length === 0
+    ? []
+    : [{ index: -1, origin: "source", text: calculations.map((call) => call.result).join("\n") }];
+
+const citedOperand = (number: ExtractedNumber, rank: number): Operand => {
+  const part: SourceNumber = {
+    id: -1 - rank,
+    number,
+    source: -2,
+    values: [number.kind === "percent" ? number.value : number.scaled],
+    lineText: "",
+    paragraph: -1,
+    isTotal: false,
+    scaleUnknown: false,
+    percentContext: number.kind === "percent",
+  };
+  return {
+    value: part.values[0] ?? 0,
+    parts: [part],
+    combine: "value",
+    scale: number.kind === "percent" ? 1 : number.scale,
+    rank,
+    isPercent: number.kind === "percent",
+  };
+};
+
+const claimTextOf = (input: ValidateInput, number: ExtractedNumber): string => {
+  const claim = input.claims?.find((c) => c.span.start <= number.span.start && number.span.end <= c.span.end);
+  return claim ? input.text.slice(claim.span.start, claim.span.end) : input.text;
+};
+
+/**
+ * Validates every number of a text against the evidence and the recorded calculator outputs: exact and
+ * close matches, derivations, suspicious near misses (with the value they should be and its formula),
+ * orphans, inline calculations recomputed, and totals built from partial data.
+ */
+export const validateNumbers = (input: ValidateInput, options: ValidateOptions = {}): ValidationResult => {
+  const limits: SearchLimits = { ...defaultSearchLimits, ...options.search };
+  const { pool, operands, index, runs } = (options.readSources ?? prepareSources)(
+    [...input.evidence, ...toolEvidence(input.calculations ?? [])],
+    { ...options, maxNumbers: options.maxSourceNumbers ?? 5_000, maxRun: limits.maxRowRun },
+  );
+  const all = extractNumbers(input.text, options).filter(isQuantity);
+  const maxAnswer = options.maxAnswerNumbers ?? 500;
+  const answerNumbers = all.slice(0, maxAnswer);
+  const inline = findInlineCalculations(input.text, answerNumbers);
+  const baseContext = {
+    scaleUnknown: pool.scaleUnknown,
+    limits,
+    nearMissRelative: options.nearMissRelative ?? 0.1,
+    approximateRelative: options.approximateRelative ?? 0.05,
+  };
+  const contextFor = (claimText: string): TraceContext => {
+    let ranked: readonly Operand[] | undefined;
+    // Ranked only when a derivation is searched for: most numbers match a source value directly.
+    const rankedOperands = () => {
+      if (ranked) return ranked;
+      const order = rankSources(pool.numbers, contentWords(`${claimText} ${input.question ?? ""}`));
+      const position = new Map(order.map((number, i) => [number.id, i]));
+      const closest = (operand: Operand) => position.get(operand.parts[0]?.id ?? -1) ?? 0;
+      ranked = [...operands].sort((a, b) => closest(a) - closest(b));
+      return ranked;
+    };
+    return { ...baseContext, index, runs, rankedOperands };
+  };
+  const contexts = new Map<string, TraceContext>();
+  const context = (claimText: string) => {
+    const cached = contexts.get(claimText) ?? contextFor(claimText);
+    contexts.set(claimText, cached);
+    return cached;
+  };
+  // Numbers the answer quotes straight from the sources: the operands a near miss most likely used.
+  const cited = indexOperands(
+    answerNumbers
+      .filter((n) => {
+        const claimText = claimTextOf(input, n);
+        return targetsOf(n, claimText, context(claimText)).some(
+          (t) => findDirect(context(claimText).index, t).length > 0,
+        );
+      })
+      .map(citedOperand),
+  );
+  const numbers: NumberCheck[] = [];
+  const partialAggregations: PartialAggregation[] = [];
+  for (const number of answerNumbers) {
+    const claimText = claimTextOf(input, number);
+    const traceContext = context(claimText);
+    const calculation = inline.find((c) => c.resultSpan.start === number.span.start);
+    const base = { text: number.text, span: number.span, kind: number.kind };
+    if (calculation) {
+      numbers.push(
+        calculation.correct
+          ? {
+              ...base,
+              status: "derived",
+              expected: calculation.computed,
+              formula: `${calculation.expression} = ${calculation.computed}`,
+            }
+          : {
+              ...base,
+              status: "suspicious",
+              reason: "inline-calculation",
+              expected: calculation.computed,
+              formula: `${calculation.expression} = ${calculation.computed}`,
+            },
+      );
+    } else {
+      const traced = traceNumber(number, claimText, traceContext, cited);
+      const operandOf = inline.some(
+        (c) => c.span.start <= number.span.start && number.span.end <= c.resultSpan.start,
+      );
+      // "* 100" and "/ 2" in a written calculation are conventions, not figures to find in a source.
+      const convention = operandOf && traced.status === "orphan" && conventionalConstants.has(number.value);
+      numbers.push(
+        convention ? { ...traced, status: "derived", formula: "constant of a written calculation" } : traced,
+      );
+    }
+    const targets = targetsOf(number, claimText, traceContext).map((t) => ({
+      value: t.value,
+      tolerance: t.tolerance,
+      written: t.value === number.value && number.scaleWritten && pool.scaleUnknown,
+    }));
+    const partial = findPartialAggregation(claimText, number, targets, pool);
+    if (partial) partialAggregations.push(partial);
+  }
+  const withStatus = (status: NumberCheck["status"]) => numbers.filter((n) => n.status === status);
+  return {
+    exactMatches: withStatus("exact").length,
+    closeMatches: withStatus("close"),
+    derived: withStatus("derived"),
+    orphanNumbers: withStatus("orphan"),
+    suspicious: withStatus("suspicious"),
+    inlineCalculations: inline,
+    partialAggregations,
+    numbers,
+    skipped: all.length - answerNumbers.length,
+  };
+};

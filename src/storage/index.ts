@@ -1,0 +1,12 @@
+export { redactSecrets, StorageError } from "./errors.js";
+export { type Migration, type MigrationOutcome, runMigrations } from "./migrations.js";
+export { isPostgresUrl, openSqlClient, SqlClientLayer } from "./open.js";
+export { makePgliteClient, PgliteClientLayer } from "./pglite-client.js";
+export { makePostgresClient, PostgresClientLayer, type PostgresClientOptions } from "./postgres-client.js";
+export {
+  SqlClient,
+  type SqlClientService,
+  type SqlDialect,
+  type SqlExecutor,
+  type SqlParameter,
+} from "./sql-client.js";

@@ -1,0 +1,79 @@
+import path from "node:path";
+import { PGlite, types } from "@electric-sql/pglite";
+import { Effect, Exit, Layer } from "effect";
+import { StorageError, toStorageError } from "./errors.js";
+import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
+
+/** `int8` and `numeric` stay strings, as node-postgres returns them: no silent loss of precision. */
+const exactNumberParsers = {
+  [types.INT8]: (value: string) => value,
+  [types.NUMERIC]: (value: string) => value,
+};
+
+/**
+ * Data directories open in this process. PGlite keeps one embedded database per directory; two instances on
+ * the same files would corrupt them, so a second open is refused until the first is closed.
+ */
+const openDirectories = new Set<string>();
+
+const directoryKey = (dataDir: string): string | undefined =>
+  dataDir.startsWith("memory://") ? undefined : path.resolve(dataDir.replace(/^file:\/\//, ""));
+
+const executorOf = (database: PGlite): SqlExecutor => ({
+  query: <Row>(sql: string, params: readonly SqlParameter[] = []) =>
+    Effect.tryPromise({
+      try: () => database.query<Row>(sql, params as unknown[]),
+      catch: toStorageError("query"),
+    }).pipe(Effect.map((result) => result.rows)),
+  executeScript: (sql: string) =>
+    Effect.tryPromise({ try: () => database.exec(sql), catch: toStorageError("query") }).pipe(Effect.asVoid),
+});
+
+/**
+ * Opens an embedded PGlite database: a directory on disk, or `memory://` for a throwaway one. PGlite has
+ * one connection, so statements and transactions of this process are serialized by a semaphore.
+ */
+export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientService, StorageError> =>
+  Effect.gen(function* () {
+    const key = directoryKey(dataDir);
+    if (key !== undefined && openDirectories.has(key))
+      return yield* new StorageError({
+        operation: "open",
+        message: `${key} is already open in this process`,
+      });
+    if (key !== undefined) openDirectories.add(key);
+    const database = yield* Effect.tryPromise({
+      try: () => PGlite.create(dataDir, { parsers: exactNumberParsers }),
+      catch: toStorageError("open"),
+    }).pipe(Effect.tapError(() => Effect.sync(() => key !== undefined && openDirectories.delete(key))));
+    const exclusive = yield* Effect.makeSemaphore(1);
+    const executor = executorOf(database);
+    const statement = (sql: string) => executor.query(sql).pipe(Effect.asVoid);
+
+    const transaction: SqlClientService["transaction"] = (body) =>
+      exclusive.withPermits(1)(
+        Effect.acquireUseRelease(
+          statement("BEGIN").pipe(Effect.mapError(toStorageError("transaction"))),
+          () => Effect.flatMap(body(executor), (value) => Effect.as(statement("COMMIT"), value)),
+          (_, exit) => (Exit.isSuccess(exit) ? Effect.void : Effect.ignore(statement("ROLLBACK"))),
+        ),
+      );
+
+    return {
+      dialect: "pglite",
+      query: (sql, params) => exclusive.withPermits(1)(executor.query(sql, params)),
+      executeScript: (sql) => exclusive.withPermits(1)(executor.executeScript(sql)),
+      transaction,
+      close: Effect.tryPromise({
+        try: () => (database.closed ? Promise.resolve() : database.close()),
+        catch: toStorageError("close"),
+      }).pipe(Effect.ensuring(Effect.sync(() => key !== undefined && openDirectories.delete(key)))),
+    } satisfies SqlClientService;
+  });
+
+/** Provides `SqlClient` backed by PGlite, closed when the Layer's scope ends. */
+export const PgliteClientLayer = (dataDir: string): Layer.Layer<SqlClient, StorageError> =>
+  Layer.scoped(
+    SqlClient,
+    Effect.acquireRelease(makePgliteClient(dataDir), (client) => Effect.ignore(client.close)),
+  );

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { assessHeuristicRisk } from "./risk-heuristics.js";
+
+describe("assessHeuristicRisk", () => {
+  it.each([
+    ["Hello, how are you?", "low"],
+    ["What dosage of aspirin should I take?", "critical"],
+    // The specification's `\b(diagnos|medic)\b` never matched these: the stem is followed by more letters.
+    [
+      "The diagnosis was confirmed by two independent labs last week, according to the hospital's report.",
+      "critical",
+    ],
+    [
+      "Take this medication twice a day with food and plenty of water, as the label on the bottle says.",
+      "critical",
+    ],
+    [
+      "Should I invest my savings in index funds or pay down the mortgage on my house first this year?",
+      "critical",
+    ],
+    ["Run sudo rm -rf / to clean up", "high"],
+    [
+      "Store the API key in the vault and rotate the credentials every 90 days for the production cluster.",
+      "high",
+    ],
+    // "executive" is not the exec system call.
+    [
+      "The chief executive said the new picking arm shipped to 14 customers during the third quarter of 2025.",
+      undefined,
+    ],
+  ] as const)("%j -> %s", (text, expected) => {
+    expect(assessHeuristicRisk(text)).toBe(expected);
+  });
+});

@@ -1,0 +1,32 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const repoRoot = resolve(import.meta.dirname, "..");
+const bin = resolve(repoRoot, "dist/cli/main.js");
+
+// The built bin, as `npx veracity` runs it after `npm install` (npm test builds before running vitest).
+describe.skipIf(!existsSync(bin))("the built veracity bin", () => {
+  const run = (args: string[], input?: string) =>
+    spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, encoding: "utf8", input, timeout: 60_000 });
+
+  it("checks the shipped example: exit 1 with an unsupported claim", () => {
+    const result = run(["check", "examples/answer.md", "--source", "examples/source.md"]);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/UNSUPPORTED/);
+  });
+
+  it("exits 2 on a usage error, without a stack trace", () => {
+    const result = run(["check"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/missing the answer file/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("prints its version", () => {
+    const result = run(["--version"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
