@@ -10,6 +10,7 @@ import type { CalibrationModels } from "../verification/calibrator.js";
 import type { VerificationSettings } from "../verification/config.js";
 import { EventBus, type EventHandler } from "../verification/events.js";
 import type { VerificationLayer } from "../verification/layer.js";
+import type { RiskModelShape } from "../verification/risk-assessor.js";
 import { VerificationService } from "../verification/service.js";
 import { defaultEvidenceLayers } from "./default-layers.js";
 import { runOrThrow } from "./run.js";
@@ -22,6 +23,8 @@ export interface VerifierConfig {
   readonly settings?: Partial<VerificationSettings>;
   /** Platt models per layer, e.g. loaded from `veracity calibrate` output. */
   readonly calibration?: CalibrationModels;
+  /** Classifies the risk of texts the heuristics leave open (see `makeModelRiskModel`). */
+  readonly riskModel?: RiskModelShape;
 }
 
 /** The Promise API, for code that does not use Effect. */
@@ -57,6 +60,7 @@ export const createVerifier = (config: VerifierConfig = {}): Verifier => {
       layers,
       ...(config.settings ? { settings: config.settings } : {}),
       ...(config.calibration ? { calibration: config.calibration } : {}),
+      ...(config.riskModel ? { riskModel: config.riskModel } : {}),
     }),
   );
   return {

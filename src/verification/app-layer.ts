@@ -5,13 +5,14 @@ import { VerificationConfigLive, type VerificationSettings } from "./config.js";
 import { EventBusLive } from "./events.js";
 import type { VerificationLayer } from "./layer.js";
 import { LayerRegistryLive } from "./registry.js";
-import { RiskAssessorLive } from "./risk-assessor.js";
+import { RiskAssessorLive, RiskModel, type RiskModelShape } from "./risk-assessor.js";
 import { VerificationServiceLive } from "./service.js";
 
 export interface VerificationAppOptions {
   readonly layers: readonly VerificationLayer[];
   readonly settings?: Partial<VerificationSettings>;
   readonly calibration?: CalibrationModels;
+  readonly riskModel?: RiskModelShape;
 }
 
 /**
@@ -24,7 +25,9 @@ export const makeVerificationAppLayer = (options: VerificationAppOptions) => {
   const dependencies = Layer.mergeAll(
     config,
     LayerRegistryLive(options.layers),
-    RiskAssessorLive.pipe(Layer.provide(config)),
+    options.riskModel
+      ? RiskAssessorLive.pipe(Layer.provide(Layer.merge(config, Layer.succeed(RiskModel, options.riskModel))))
+      : RiskAssessorLive.pipe(Layer.provide(config)),
     CalibratorLive(options.calibration),
     Layer.succeed(Mitigator, makeOfflineMitigator()),
     EventBusLive,

@@ -1,4 +1,5 @@
 import { Context, Effect, Layer } from "effect";
+import { withRequestBudget } from "../llm/budget.js";
 import { Mitigator } from "../mitigation/mitigator.js";
 import type { ClaimFinding } from "../model/claim.js";
 import {
@@ -52,6 +53,13 @@ export class VerificationService extends Context.Tag("veracity/VerificationServi
   VerificationService,
   VerificationServiceShape
 >() {}
+
+/** A model layer refused because a call would exceed the request's cost or latency budget. */
+const isBudgetSkip = (error: VerificationError | VerificationTimeoutError): boolean =>
+  error._tag === "VerificationError" &&
+  typeof error.cause === "object" &&
+  error.cause !== null &&
+  (error.cause as { _tag?: unknown })._tag === "ModelBudgetExceededError";
 
 const noModelReason =
   "no model configured: set VERACITY_MODEL or pass a model (e.g. --model openai:gpt-4o-mini)";
@@ -124,14 +132,16 @@ export const makeVerificationService = Effect.gen(function* () {
           return Effect.either(runWithLimit(layer, input, limit));
         },
         { concurrency: Math.max(1, settings.maxConcurrentLayers) },
-      );
+      ).pipe(withRequestBudget({ maxCost: request.maxCost ?? profile.maxCost, maxLatencyMs: latencyBudget }));
 
       const ran: LayerResult[] = [];
       const errored: SkippedLayer[] = [];
       for (const [position, outcome] of outcomes.entries()) {
         const layerName = runnable[position]?.name ?? "grounding";
         if (outcome._tag === "Left") {
-          errored.push({ layer: layerName, reason: outcome.left.message, error: true });
+          if (isBudgetSkip(outcome.left))
+            skipped.push({ layer: layerName, reason: `over budget: ${outcome.left.message}` });
+          else errored.push({ layer: layerName, reason: outcome.left.message, error: true });
           continue;
         }
         const calibrated = yield* calibrator

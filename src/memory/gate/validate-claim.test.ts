@@ -2,6 +2,7 @@ import { Effect, Layer } from "effect";
 import { describe, expect, it } from "vitest";
 import { VerificationError } from "../../model/errors.js";
 import { CitationVerifier } from "../citations/citation-verifier.js";
+import { DuplicateChecker } from "../dedup/duplicate-checker.js";
 import { LshDuplicateCheckerLayer } from "../dedup/lsh-duplicate-checker.js";
 import { ClaimSupportChecker } from "../relevance/claim-support-checker.js";
 import { makeGroundingSupportChecker } from "../relevance/layer-support-checker.js";
@@ -17,6 +18,7 @@ const run = (
     config?: Partial<MemoryGateConfig>;
     verifier?: ReturnType<typeof makeFakeCitationVerifier>;
     support?: Layer.Layer<ClaimSupportChecker>;
+    dedup?: Layer.Layer<DuplicateChecker>;
   } = {},
 ) =>
   Effect.runPromiseExit(
@@ -27,7 +29,7 @@ const run = (
       Effect.map(({ result }) => result),
       Effect.provide(
         Layer.mergeAll(
-          LshDuplicateCheckerLayer(),
+          options.dedup ?? LshDuplicateCheckerLayer(),
           Layer.succeed(CitationVerifier, options.verifier ?? makeFakeCitationVerifier(adr)),
           options.support ?? Layer.succeed(ClaimSupportChecker, makeGroundingSupportChecker()),
         ),
@@ -54,6 +56,23 @@ describe("validateClaim", () => {
     const exit = await run(input);
     expect(exit._tag).toBe("Failure");
     if (exit._tag === "Failure") expect(JSON.stringify(exit.cause)).toContain("InputError");
+  });
+
+  it("a duplicate check that hangs times out and sends the claim to review", async () => {
+    const dedup = Layer.succeed(DuplicateChecker, {
+      check: () => Effect.never,
+      remember: () => Effect.void,
+      forget: () => Effect.void,
+    });
+    const result = await value(
+      { content: "We decided to use PostgreSQL", source: "conversation", memoryType: "decision" },
+      { dedup, config: { dedupTimeoutMs: 20 } },
+    );
+    expect(result).toMatchObject({
+      tier: "flag-review",
+      reason: "Dedup check failed - cannot verify uniqueness",
+    });
+    expect(result.checksFailed).toContain("dedup_check_failed: timed out after 20 ms");
   });
 
   it("a citation verifier outage is not a verification: the claim is reviewed", async () => {

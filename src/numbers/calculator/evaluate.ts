@@ -1,19 +1,20 @@
 import { Decimal } from "decimal.js";
 import { calculationError } from "./errors.js";
 import { calculatorFunctions, checkedPow } from "./functions.js";
-import type { CalculatorLimits } from "./limits.js";
+import { type CalculatorLimits, defaultCalculatorLimits } from "./limits.js";
 import type { ExpressionNode } from "./syntax-tree.js";
 
 type DecimalClass = typeof Decimal;
 
 /** A decimal constructor of its own, so our precision never leaks into (or from) other users of decimal.js. */
+const makeDecimal = (precision: number): DecimalClass =>
+  Decimal.clone({ precision, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -1e6, toExpPos: 1e6 });
+
+/** Built once for the default precision; never reconfigured. */
+const defaultDecimal = makeDecimal(defaultCalculatorLimits.precision);
+
 export const decimalFor = (limits: CalculatorLimits): DecimalClass =>
-  Decimal.clone({
-    precision: limits.precision,
-    rounding: Decimal.ROUND_HALF_UP,
-    toExpNeg: -1e6,
-    toExpPos: 1e6,
-  });
+  limits.precision === defaultCalculatorLimits.precision ? defaultDecimal : makeDecimal(limits.precision);
 
 const withinBounds = (value: Decimal, limits: CalculatorLimits, position: number): Decimal => {
   if (!value.isFinite()) throw calculationError("out-of-bounds", "result is not a finite number", position);

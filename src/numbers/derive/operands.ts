@@ -66,7 +66,7 @@ const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
     else groups.set(key, [number]);
   };
   for (const number of numbers) {
-    if (number.isTotal) continue;
+    if (number.isTotal || number.inLabel) continue;
     if (number.table) {
       add(`row:${number.source}:${number.table.block}:${number.table.row}`, number);
       add(`column:${number.source}:${number.table.block}:${number.table.column}`, number);

@@ -19,6 +19,11 @@ const operationWords: readonly (readonly [RegExp, readonly DerivationKind[]])[] 
   ],
 ];
 
+const globalPatterns = new Map(
+  operationWords.map(([pattern]) => [pattern, new RegExp(pattern.source, "gi")]),
+);
+const everywhere = (pattern: RegExp): RegExp => globalPatterns.get(pattern) ?? pattern;
+
 /**
  * The derivations a claim's wording allows: "the average was" asks for an average, "the change was" for a
  * difference. The more specific phrase wins ("percentage change" asks for a percent change, not for any
@@ -31,7 +36,7 @@ export const derivationsNamed = (claimText: string): ReadonlySet<DerivationKind>
     if (!pattern.test(rest)) continue;
     for (const kind of allowed) kinds.add(kind);
     // A phrase counts once: "percentage change" is not also a "percentage" and a "change".
-    rest = rest.replace(new RegExp(pattern.source, "gi"), " ");
+    rest = rest.replace(everywhere(pattern), " ");
   }
   return kinds.size > 0 ? kinds : undefined;
 };

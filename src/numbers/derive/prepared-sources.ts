@@ -8,8 +8,11 @@ import { buildSourcePool, type SourcePool } from "./source-numbers.js";
 export interface PreparedSources {
   readonly pool: SourcePool;
   readonly operands: readonly Operand[];
+  /** The operands of each source figure, by its id (a figure has one operand per scale it may be read in). */
+  readonly operandsOf: ReadonlyMap<number, readonly Operand[]>;
   readonly index: OperandIndex;
-  readonly runs: OperandIndex;
+  /** Sums and averages of runs of adjacent figures, indexed when first asked for. */
+  readonly runs: () => OperandIndex;
 }
 
 export interface PrepareOptions extends ExtractOptions {
@@ -21,11 +24,23 @@ export type SourcesReader = (evidence: readonly EvidenceSource[], options: Prepa
 
 export const prepareSources: SourcesReader = (evidence, options) => {
   const pool = buildSourcePool(evidence, options);
+  let runs: OperandIndex | undefined;
   const operands = plainOperands(pool.numbers);
+  const operandsOf = new Map<number, Operand[]>();
+  for (const operand of operands) {
+    const id = operand.parts[0]?.id ?? -1;
+    const list = operandsOf.get(id);
+    if (list) list.push(operand);
+    else operandsOf.set(id, [operand]);
+  }
   return {
     pool,
     operands,
+    operandsOf,
     index: indexOperands(operands),
-    runs: indexOperands(rowRunOperands(pool.numbers, options.maxRun)),
+    runs: () => {
+      runs ??= indexOperands(rowRunOperands(pool.numbers, options.maxRun));
+      return runs;
+    },
   };
 };

@@ -80,7 +80,7 @@ const sameSource = (a: Operand, b: Operand) =>
 const related = (a: Operand, b: Operand): boolean => {
   const x = a.parts[0];
   const y = b.parts[0];
-  if (!x || !y || a.parts.length > 1 || b.parts.length > 1) return false;
+  if (!x || !y || a.parts.length > 1 || b.parts.length > 1 || x.inLabel || y.inLabel) return false;
   if (x.source < 0 || y.source < 0) return true;
   if ((a.raw ?? false) !== (b.raw ?? false) || x.source !== y.source) return false;
   if (x.table && y.table) {

@@ -37,6 +37,8 @@ describe("buildSourcePool", () => {
   });
 
   it("bounds how many figures it reads", () => {
-    expect(buildSourcePool([{ index: 0, origin: "source", text: table }], { maxNumbers: 3 }).numbers).toHaveLength(3);
+    expect(
+      buildSourcePool([{ index: 0, origin: "source", text: table }], { maxNumbers: 3 }).numbers,
+    ).toHaveLength(3);
   });
 });

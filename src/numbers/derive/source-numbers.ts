@@ -24,6 +24,8 @@ export interface SourceNumber {
   };
   /** The year of its table column ("2019" header), when there is one. */
   readonly year?: number;
+  /** Written in a table row's label ("net of tax of $1"): matched as written, never an operand. */
+  readonly inLabel: boolean;
   /** Labelled as a total: a "Total ..." row, or "total" written just before it. */
   readonly isTotal: boolean;
   /** Whether its document declares no scale for bare figures. */
@@ -142,7 +144,7 @@ const readSource = (
     for (const number of extractNumbers(line.text, options)) {
       if (!isQuantity(number)) continue;
       const column = table ? cellIndexAt(line.text, number.span.start) : -1;
-      if (table && column === 0) continue;
+      const inLabel = table && column === 0;
       const year = table ? years?.get(column) : yearNear(line.text, number.span.start, number.span.end);
       const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
       const isTotal = table ? totalLabel.test(label) : /\btotal\b[^\d]*$/i.test(before);
@@ -158,7 +160,8 @@ const readSource = (
         paragraph,
         ...(table ? { table: { block, row, column, label: label.toLowerCase() } } : {}),
         ...(year !== undefined ? { year } : {}),
-        isTotal,
+        isTotal: isTotal && !inLabel,
+        inLabel,
         scaleUnknown: scales.length === 0,
         percentContext: table ? percentBlocks.has(block) : /%|\bpercent/i.test(line.text),
       });

@@ -26,7 +26,9 @@ const itemsOf = (total: SourceNumber, pool: SourcePool): SourceNumber[] => {
         n.table.row < row,
     );
     const lastTotal = column_.filter((n) => n.isTotal).at(-1)?.table?.row ?? -1;
-    return column_.filter((n) => !n.isTotal && (n.table?.row ?? 0) > lastTotal).slice(-maxItems);
+    return column_
+      .filter((n) => !n.isTotal && !n.inLabel && (n.table?.row ?? 0) > lastTotal)
+      .slice(-maxItems);
   }
   return pool.numbers
     .filter((n) => n.source === total.source && !n.table && !n.isTotal && n.number.kind === total.number.kind)

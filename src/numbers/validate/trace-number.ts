@@ -16,7 +16,7 @@ import type { NumberCheck } from "./validation-result.js";
 export interface TraceContext {
   readonly index: OperandIndex;
   /** Sums and averages of adjacent figures, matched directly. */
-  readonly runs: OperandIndex;
+  readonly runs: () => OperandIndex;
   /** Every figure, closest to the claim first. */
   readonly rankedOperands: () => readonly Operand[];
   readonly limits: SearchLimits;
@@ -26,6 +26,8 @@ export interface TraceContext {
   readonly nearMissRelative: number;
   /** Extra relative tolerance for numbers written as approximations ("about 20,000"). */
   readonly approximateRelative: number;
+  /** Relative tolerance for close matches beyond the rounding of the written precision (0 by default). */
+  readonly closeRelative: number;
 }
 
 const declineWords =
@@ -42,7 +44,10 @@ export const targetsOf = (number: ExtractedNumber, claimText: string, context: T
   const unit = 10 ** -number.decimals;
   const rounding = (scale: number) => 0.5 * unit * scale * (1 + 1e-9);
   const approximate = (value: number) =>
-    number.approximate ? Math.abs(value) * context.approximateRelative : 0;
+    Math.abs(value) *
+    (number.approximate
+      ? Math.max(context.approximateRelative, context.closeRelative)
+      : context.closeRelative);
   const scaled = percent ? number.value : number.scaled;
   const scale = percent ? 1 : number.scale;
   const kinds = derivationsNamed(claimText);
@@ -108,7 +113,9 @@ const derivation = (context: TraceContext, target: Target): Found | undefined =>
   findPairs(context.index, context.rankedOperands(), target, context.limits, 1)[0];
 
 const search = (context: TraceContext, target: Target): Found | undefined =>
-  findDirect(context.index, target)[0] ?? findDirect(context.runs, target)[0] ?? derivation(context, target);
+  findDirect(context.index, target)[0] ??
+  derivation(context, target) ??
+  findDirect(context.runs(), target)[0];
 
 /**
  * Traces one number of the answer: to a source value (exact or within rounding), to a derivation from
@@ -141,7 +148,7 @@ export const traceNumber = (
     }
   }
   for (const target of targets) {
-    const found = findDirect(context.runs, target)[0] ?? derivation(context, target);
+    const found = derivation(context, target) ?? findDirect(context.runs(), target)[0];
     if (found) {
       const { expected, formula } = describe(found, target === targets[0] ? claimScale : 1, decimals);
       return { ...base, status: "derived", expected, formula, source: sourceOf(found) };

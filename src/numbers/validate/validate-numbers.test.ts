@@ -165,14 +165,19 @@ describe("validateNumbers: partial aggregation in a table", () => {
   ].join("\n");
 
   it("flags two segments summed and presented as the total", () => {
-    const result = validateNumbers({ text: "Total segment revenue in 2019 was $200.0 million.", evidence: source(statement) });
+    const result = validateNumbers({
+      text: "Total segment revenue in 2019 was $200.0 million.",
+      evidence: source(statement),
+    });
     expect(result.partialAggregations[0]).toMatchObject({ sourceTotal: "250.0", items: ["120.0", "80.0"] });
   });
 
   it("accepts the stated total and a sum that is not presented as a total", () => {
     expect(
-      validateNumbers({ text: "Total segment revenue in 2019 was $250.0 million.", evidence: source(statement) })
-        .partialAggregations,
+      validateNumbers({
+        text: "Total segment revenue in 2019 was $250.0 million.",
+        evidence: source(statement),
+      }).partialAggregations,
     ).toEqual([]);
     expect(
       validateNumbers({ text: "Segments A and B together made $200.0 million.", evidence: source(statement) })
@@ -182,6 +187,22 @@ describe("validateNumbers: partial aggregation in a table", () => {
 
   it("reads a change in the period order of the column headers", () => {
     expect(statusOf("The change in Segment A revenue was $20.0 million.", statement)[0]?.[1]).toBe("derived");
-    expect(statusOf("The change in Segment A revenue was -$20.0 million.", statement)[0]?.[1]).toBe("suspicious");
+    expect(statusOf("The change in Segment A revenue was -$20.0 million.", statement)[0]?.[1]).toBe(
+      "suspicious",
+    );
+  });
+});
+
+describe("validateNumbers: tolerances", () => {
+  it("treats a number within the configured relative tolerance as a close match", () => {
+    const text = "Total sales were $1,500.0 million.";
+    const table = "Total sales | 1,496.5 (in millions)";
+    expect(validateNumbers({ text, evidence: source(table) }).numbers[0]?.status).toBe("suspicious");
+    expect(validateNumbers({ text, evidence: source(table) }, { closeRelative: 0.01 }).numbers[0]?.status).toBe("close");
+  });
+
+  it("allows approximations their looser tolerance", () => {
+    expect(statusOf("Volume was about 21,000 contracts.", options)[0]?.[1]).toBe("close");
+    expect(statusOf("Volume was 21,000 contracts.", options)[0]?.[1]).toBe("suspicious");
   });
 });

@@ -17,6 +17,11 @@ export interface ValidateOptions extends ExtractOptions {
   readonly nearMissRelative?: number;
   /** Extra relative tolerance for "about", "~", "roughly" (default 0.05). */
   readonly approximateRelative?: number;
+  /**
+   * A number within this relative distance of a traceable value is a close match (default 0: only the
+   * rounding of its written precision). The specification's validator used 1% (0.01).
+   */
+  readonly closeRelative?: number;
   /** Most numbers of the answer checked; the rest are counted as skipped (default 500). */
   readonly maxAnswerNumbers?: number;
   /** Most source numbers read from the evidence (default 5,000). */
@@ -53,6 +58,7 @@ const citedOperand = (number: ExtractedNumber, rank: number): Operand => {
     lineText: "",
     paragraph: -1,
     isTotal: false,
+    inLabel: false,
     scaleUnknown: false,
     percentContext: number.kind === "percent",
   };
@@ -78,7 +84,7 @@ const claimTextOf = (input: ValidateInput, number: ExtractedNumber): string => {
  */
 export const validateNumbers = (input: ValidateInput, options: ValidateOptions = {}): ValidationResult => {
   const limits: SearchLimits = { ...defaultSearchLimits, ...options.search };
-  const { pool, operands, index, runs } = (options.readSources ?? prepareSources)(
+  const { pool, operandsOf, index, runs } = (options.readSources ?? prepareSources)(
     [...input.evidence, ...toolEvidence(input.calculations ?? [])],
     { ...options, maxNumbers: options.maxSourceNumbers ?? 5_000, maxRun: limits.maxRowRun },
   );
@@ -91,6 +97,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     limits,
     nearMissRelative: options.nearMissRelative ?? 0.1,
     approximateRelative: options.approximateRelative ?? 0.05,
+    closeRelative: options.closeRelative ?? 0,
   };
   const contextFor = (claimText: string): TraceContext => {
     let ranked: readonly Operand[] | undefined;
@@ -98,9 +105,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     const rankedOperands = () => {
       if (ranked) return ranked;
       const order = rankSources(pool.numbers, contentWords(`${claimText} ${input.question ?? ""}`));
-      const position = new Map(order.map((number, i) => [number.id, i]));
-      const closest = (operand: Operand) => position.get(operand.parts[0]?.id ?? -1) ?? 0;
-      ranked = [...operands].sort((a, b) => closest(a) - closest(b));
+      ranked = order.flatMap((number) => operandsOf.get(number.id) ?? []);
       return ranked;
     };
     return { ...baseContext, index, runs, rankedOperands };
