@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { makeGroundingLayer } from "../src/checks/grounding/index.js";
-import { defaultIndexCacheLimits } from "../src/checks/grounding/index-cache.js";
 import { createVerifier } from "../src/facade/create-verifier.js";
+import { makeNumbersLayer, makeSourcesCache } from "../src/numbers/index.js";
+import type { VerificationLayer } from "../src/verification/layer.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const percentile = (sorted: readonly number[], p: number) =>
@@ -47,31 +48,30 @@ const makeCorpus = (seed: number) => {
   return { source: sourceSentences.join(" "), answers };
 };
 
-const verifyBench = async (cached: boolean) => {
+type LayerFactory = () => VerificationLayer[];
+
+const verifyBench = async (layers: LayerFactory, rounds: number, calls: number) => {
   const { source, answers } = makeCorpus(42);
-  // Cold: the source index is rebuilt on every call, as when every answer comes with new sources.
-  const verifier = createVerifier({
-    layers: [makeGroundingLayer({}, cached ? defaultIndexCacheLimits : { entries: 0, characters: 0 })],
-  });
+  const verifier = createVerifier({ layers: layers() });
   const request = (i: number) => ({
     text: answers[i % answers.length] ?? "",
     sources: [source],
     riskOverride: "low" as const,
   });
-  for (let i = 0; i < 200; i++) await verifier.verify(request(i));
-  const rounds: { throughput: number; p50: number; p99: number }[] = [];
-  for (let round = 0; round < 5; round++) {
+  for (let i = 0; i < Math.min(200, calls); i++) await verifier.verify(request(i));
+  const results: { throughput: number; p50: number; p99: number }[] = [];
+  for (let round = 0; round < rounds; round++) {
     const latencies: number[] = [];
     const started = performance.now();
-    for (let i = 0; i < 1_000; i++) {
+    for (let i = 0; i < calls; i++) {
       const t0 = performance.now();
       await verifier.verify(request(i));
       latencies.push(performance.now() - t0);
     }
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    rounds.push({
-      throughput: 1_000 / seconds,
+    results.push({
+      throughput: calls / seconds,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
     });
@@ -80,13 +80,40 @@ const verifyBench = async (cached: boolean) => {
   const median = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   return {
-    answerBytes: Math.round(answers.reduce((sum, answer) => sum + answer.length, 0) / answers.length),
-    sourceBytes: source.length,
-    throughput: median(rounds.map((round) => round.throughput)),
-    p50: median(rounds.map((round) => round.p50)),
-    p99: median(rounds.map((round) => round.p99)),
+    throughput: median(results.map((result) => result.throughput)),
+    p50: median(results.map((result) => result.p50)),
+    p99: median(results.map((result) => result.p99)),
   };
 };
+
+/** Cold: every index is rebuilt on every call, as when each answer comes with new sources. */
+const noCache = { entries: 0, characters: 0 };
+const configurations: { name: string; layers: LayerFactory; rounds: number; calls: number }[] = [
+  {
+    name: "grounding, cold (source index rebuilt every call)",
+    layers: () => [makeGroundingLayer({}, noCache)],
+    rounds: 5,
+    calls: 1000,
+  },
+  {
+    name: "grounding, cached (same sources every call)",
+    layers: () => [makeGroundingLayer()],
+    rounds: 5,
+    calls: 1000,
+  },
+  {
+    name: "grounding + numbers (the default offline layers), cold",
+    layers: () => [makeGroundingLayer({}, noCache), makeNumbersLayer({ readSources: makeSourcesCache(0) })],
+    rounds: 3,
+    calls: 300,
+  },
+  {
+    name: "grounding + numbers (the default offline layers), cached",
+    layers: () => [makeGroundingLayer(), makeNumbersLayer()],
+    rounds: 5,
+    calls: 1000,
+  },
+];
 
 const cliPeakRss = () => {
   const bin = join(repoRoot, "dist/cli/main.js");
@@ -120,20 +147,24 @@ const cliPeakRss = () => {
   return runs[Math.floor(runs.length / 2)];
 };
 
+const only = process.argv.slice(2);
 console.log(
   `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
 );
-for (const cached of [false, true]) {
-  const result = await verifyBench(cached);
+const corpus = makeCorpus(42);
+console.log(
+  `verify, ${corpus.answers[0]?.length ?? 0} B answers vs ${corpus.source.length} B sources (number-dense report text), one core:`,
+);
+for (const configuration of configurations) {
+  if (only.length > 0 && !only.some((word) => configuration.name.includes(word))) continue;
+  const result = await verifyBench(configuration.layers, configuration.rounds, configuration.calls);
   console.log(
-    `verify (offline layers), ${result.answerBytes} B answer vs ${result.sourceBytes} B sources, one core, ${cached ? "source index cached (same sources every call)" : "cold (source index rebuilt every call)"}, medians of 5 rounds x 1000:`,
+    `  ${configuration.name}: ${result.throughput.toFixed(0)} answers/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (median of ${configuration.rounds} rounds x ${configuration.calls})`,
   );
-  console.log(`  throughput ${result.throughput.toFixed(0)} answers/s (bar >= 500)`);
-  console.log(`  latency p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`);
 }
 const rss = cliPeakRss();
 console.log(
   rss === undefined
-    ? "  CLI peak RSS: not measured (run npm run build; needs /usr/bin/time)"
-    : `  CLI peak RSS (veracity check, median of 5): ${rss.toFixed(1)} MB (bar < 150 MB)`,
+    ? "CLI peak RSS: not measured (run npm run build; needs /usr/bin/time)"
+    : `CLI peak RSS (veracity check, median of 5): ${rss.toFixed(1)} MB (bar < 150 MB)`,
 );

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { Effect, Either, Schema } from "effect";
-import { PlattModel } from "../calibration/platt.js";
+import { Effect, Either } from "effect";
+import { parseCalibrationFile } from "../calibration/file.js";
 import { openCitationsLayer } from "../citations/open-layer.js";
 import { createVerifier, type Verifier, type VerifierConfig } from "../facade/create-verifier.js";
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
@@ -9,8 +9,8 @@ import { makeModelLayers } from "../layers/index.js";
 import { makeModelRiskModel } from "../layers/risk-model.js";
 import { makeLLMServiceFromConfig } from "../llm/live.js";
 import { LLMService } from "../llm/llm-service.js";
-import { LayerName } from "../model/layer-name.js";
 import type { CalibrationModels } from "../verification/calibrator.js";
+import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
 import type { VerificationLayer } from "../verification/layer.js";
 import { UsageError } from "./command.js";
 
@@ -23,24 +23,24 @@ export interface VerifierFlags {
   readonly model?: string;
   /** `--calibration <file>`: Platt models per layer. */
   readonly calibration?: string;
+  /** `--config <file>` (or `VERACITY_CONFIG`): verification settings as JSON. */
+  readonly config?: string;
 }
 
-const CalibrationFile = Schema.Struct({
-  layers: Schema.Record({ key: LayerName, value: PlattModel }),
-});
-
-/** Reads Platt models from a calibration file: `{ "layers": { "<layer>": { "a": ..., "b": ... } } }`. */
+/**
+ * Reads Platt models from a calibration file: `{ "layers": { "<layer>": { "a": ..., "b": ... } }, ...metadata }`
+ * (what `veracity calibrate` writes); any subset of layers may be present.
+ */
 export const readCalibrationFile = async (path: string): Promise<CalibrationModels> => {
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(await readFile(path, "utf8"));
+    text = await readFile(path, "utf8");
   } catch (error) {
     throw new UsageError(`cannot read calibration file ${path}: ${(error as Error).message}`);
   }
-  const decoded = Schema.decodeUnknownEither(CalibrationFile)(raw);
-  if (Either.isLeft(decoded))
-    throw new UsageError(`${path} is not a calibration file: expected { "layers": { name: { a, b } } }`);
-  return decoded.right.layers;
+  const parsed = parseCalibrationFile(text);
+  if (Either.isLeft(parsed)) throw new UsageError(`${path}: ${parsed.left.message}`);
+  return parsed.right;
 };
 
 /**
@@ -66,6 +66,12 @@ const modelParts = async (flags: VerifierFlags, env: Readonly<Record<string, str
   return result.right;
 };
 
+/** Defaults, then the configuration file, then `VERACITY_*` variables (see config-sources.ts). */
+const configuredSettings = async (
+  path: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+) => resolveSettings(path === undefined ? {} : await settingsFromFile(path), settingsFromEnv(env));
+
 /**
  * The verifier the CLI runs: the offline evidence layers, the citations layer when `--evidence` names a
  * store, and the model-backed layers (ready when a model is configured). `close` also closes the stores.
@@ -75,8 +81,16 @@ export const buildVerifier = async (
   extra: VerifierConfig = {},
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<Verifier> => {
+  const settings = await configuredSettings(flags.config ?? env.VERACITY_CONFIG, env).catch(
+    (error: Error) => {
+      throw new UsageError(error.message);
+    },
+  );
+  const calibration =
+    flags.calibration === undefined ? undefined : await readCalibrationFile(flags.calibration);
+  const model = await modelParts(flags, env);
   const closers: (() => Promise<void>)[] = [];
-  const layers: VerificationLayer[] = [...defaultEvidenceLayers()];
+  const layers: VerificationLayer[] = [...defaultEvidenceLayers(), ...model.layers];
   if (flags.evidence !== undefined) {
     const rpcUrl = env.VERACITY_ETH_RPC_URL;
     const citations = await openCitationsLayer(flags.evidence, rpcUrl ? { rpcUrl } : {}).catch(
@@ -87,16 +101,12 @@ export const buildVerifier = async (
     layers.push(citations.layer);
     closers.push(citations.close);
   }
-  const model = await modelParts(flags, env);
-  layers.push(...model.layers);
-  const calibration =
-    flags.calibration === undefined ? undefined : await readCalibrationFile(flags.calibration);
   const verifier = createVerifier({
     ...extra,
     layers: [...layers, ...(extra.extraLayers ?? [])],
     ...(model.riskModel ? { riskModel: model.riskModel } : {}),
     ...(calibration ? { calibration: { ...calibration, ...extra.calibration } } : {}),
-    settings: { ...extra.settings, ...(flags.strict ? { strict: true } : {}) },
+    settings: { ...settings, ...extra.settings, ...(flags.strict ? { strict: true } : {}) },
   });
   return {
     ...verifier,

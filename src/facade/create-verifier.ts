@@ -1,4 +1,5 @@
 import { Effect, ManagedRuntime, ParseResult, Schema } from "effect";
+import type { MitigatorShape } from "../mitigation/mitigator.js";
 import { InputError } from "../model/errors.js";
 import type { LayerName } from "../model/layer-name.js";
 import type { LayerResult } from "../model/layer-result.js";
@@ -25,6 +26,8 @@ export interface VerifierConfig {
   readonly calibration?: CalibrationModels;
   /** Classifies the risk of texts the heuristics leave open (see `makeModelRiskModel`). */
   readonly riskModel?: RiskModelShape;
+  /** Replaces the offline mitigator, e.g. `makeModelMitigator(llm)` to regenerate failed texts with a model. */
+  readonly mitigator?: MitigatorShape;
 }
 
 /** The Promise API, for code that does not use Effect. */
@@ -61,6 +64,7 @@ export const createVerifier = (config: VerifierConfig = {}): Verifier => {
       ...(config.settings ? { settings: config.settings } : {}),
       ...(config.calibration ? { calibration: config.calibration } : {}),
       ...(config.riskModel ? { riskModel: config.riskModel } : {}),
+      ...(config.mitigator ? { mitigator: config.mitigator } : {}),
     }),
   );
   return {

@@ -1,5 +1,9 @@
 import { makeGroundingLayer } from "../checks/grounding/index.js";
+import { makeNumbersLayer } from "../numbers/index.js";
 import type { VerificationLayer } from "../verification/layer.js";
 
-/** The offline evidence layers every verifier has without configuration. */
-export const defaultEvidenceLayers = (): VerificationLayer[] => [makeGroundingLayer()];
+/**
+ * The offline evidence layers every verifier has without configuration: grounding (claims against the
+ * sources) and numbers (every number traced to a source, a recorded calculation or a derivation).
+ */
+export const defaultEvidenceLayers = (): VerificationLayer[] => [makeGroundingLayer(), makeNumbersLayer()];

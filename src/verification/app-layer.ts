@@ -1,5 +1,5 @@
 import { Layer } from "effect";
-import { Mitigator, makeOfflineMitigator } from "../mitigation/mitigator.js";
+import { Mitigator, type MitigatorShape, makeOfflineMitigator } from "../mitigation/mitigator.js";
 import { type CalibrationModels, CalibratorLive } from "./calibrator.js";
 import { VerificationConfigLive, type VerificationSettings } from "./config.js";
 import { EventBusLive } from "./events.js";
@@ -13,6 +13,8 @@ export interface VerificationAppOptions {
   readonly settings?: Partial<VerificationSettings>;
   readonly calibration?: CalibrationModels;
   readonly riskModel?: RiskModelShape;
+  /** Replaces the offline mitigator, e.g. `makeModelMitigator(llm)` from `src/mitigation/model-mitigator.ts`. */
+  readonly mitigator?: MitigatorShape;
 }
 
 /**
@@ -29,7 +31,7 @@ export const makeVerificationAppLayer = (options: VerificationAppOptions) => {
       ? RiskAssessorLive.pipe(Layer.provide(Layer.merge(config, Layer.succeed(RiskModel, options.riskModel))))
       : RiskAssessorLive.pipe(Layer.provide(config)),
     CalibratorLive(options.calibration),
-    Layer.succeed(Mitigator, makeOfflineMitigator()),
+    Layer.succeed(Mitigator, options.mitigator ?? makeOfflineMitigator()),
     EventBusLive,
   );
   return Layer.merge(VerificationServiceLive.pipe(Layer.provide(dependencies)), dependencies);

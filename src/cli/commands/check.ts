@@ -25,6 +25,7 @@ Options:
   --evidence <db>             an evidence store for citation checks (PGlite directory or postgres:// URL)
   --model <spec>              a model for the model-backed layers (e.g. openai:gpt-4o-mini)
   --calibration <file>        calibration models from 'veracity calibrate'
+  --config <file>             verification settings (JSON; also VERACITY_CONFIG and VERACITY_* variables)
   --max-input-bytes <n>       refuse inputs larger than this (default ${defaultMaxInputBytes})
 
 Exit codes: 0 passed, 1 findings, 2 usage or input error.`;
@@ -69,6 +70,7 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     evidence: { type: "string" },
     model: { type: "string" },
     calibration: { type: "string" },
+    config: { type: "string" },
     "max-input-bytes": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
@@ -112,6 +114,7 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     ...(values.evidence !== undefined ? { evidence: values.evidence } : {}),
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values.calibration !== undefined ? { calibration: values.calibration } : {}),
+    ...(values.config !== undefined ? { config: values.config } : {}),
   });
   try {
     const result = await verifier.verify({

@@ -138,6 +138,20 @@ describe.each(storageBackends())("memory store contract: $name", (backend) => {
     expect(otherUser.isDuplicate).toBe(false);
   });
 
+  it("refuses memories beyond the per-user limit, and expiry frees room", async () => {
+    const small = makeSqlMemoryStore(sql, { ...limits, maxMemoriesPerUser: 2 });
+    await run(small.store(memory("capped", "First capped memory", new Date(Date.now() - 1_000))));
+    await run(small.store(memory("capped", "Second capped memory")));
+    const full = await Effect.runPromiseExit(small.store(memory("capped", "Third capped memory")));
+    expect(full).toMatchObject({
+      _tag: "Failure",
+      cause: { error: { _tag: "MemoryStoreFullError", limit: 2 } },
+    });
+    await run(small.store(memory("uncapped", "Another user is not affected")));
+    await run(small.expire());
+    await run(small.store(memory("capped", "Third capped memory")));
+  });
+
   it("enqueues, lists pending items for the owner, and gets one only for its owner (no IDOR)", async () => {
     const item = await run(queue.enqueue(pendingItem("owner", "The API uses OAuth2")));
     expect(item).toMatchObject({ userId: "owner", content: "The API uses OAuth2", memoryType: "fact" });

@@ -4,7 +4,8 @@ export const memoryMigrationNamespace = "memory";
 
 /**
  * One schema for PGlite and PostgreSQL. `origin_queue_id` is unique: a review item becomes at most one
- * memory, whatever the concurrency. `lsh_bands` holds the MinHash band keys the duplicate check looks up.
+ * memory, whatever the concurrency. `veracity_memory_bands` holds the MinHash band keys the duplicate check
+ * looks up; `veracity_memory_counts` the number of memories per user, for the limit.
  */
 export const memoryMigrations: readonly Migration[] = [
   {
@@ -51,6 +52,31 @@ CREATE TABLE veracity_memory_audit (
   at timestamptz NOT NULL
 );
 CREATE INDEX veracity_memory_audit_user ON veracity_memory_audit (user_id, seq);
+`,
+  },
+  {
+    // Band keys move to their own B-tree-indexed table (the planner chose a sequential scan over the GIN
+    // array index), and a per-user counter replaces counting rows on every insert.
+    version: 2,
+    sql: `
+CREATE TABLE veracity_memory_bands (
+  user_id text NOT NULL,
+  band_key bigint NOT NULL,
+  memory_id text NOT NULL REFERENCES veracity_memories (id) ON DELETE CASCADE
+);
+CREATE INDEX veracity_memory_bands_lookup ON veracity_memory_bands (user_id, band_key);
+CREATE INDEX veracity_memory_bands_memory ON veracity_memory_bands (memory_id);
+INSERT INTO veracity_memory_bands (user_id, band_key, memory_id)
+  SELECT user_id, unnest(lsh_bands), id FROM veracity_memories;
+DROP INDEX veracity_memories_bands;
+ALTER TABLE veracity_memories DROP COLUMN lsh_bands;
+
+CREATE TABLE veracity_memory_counts (
+  user_id text PRIMARY KEY,
+  n integer NOT NULL CHECK (n >= 0)
+);
+INSERT INTO veracity_memory_counts (user_id, n)
+  SELECT user_id, count(*)::int FROM veracity_memories GROUP BY user_id;
 `,
   },
 ];

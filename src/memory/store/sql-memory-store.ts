@@ -84,6 +84,13 @@ export const makeSqlMemoryStore = (
           yield* Effect.forEach(removed, (row) =>
             audit(tx, { action: "expire", actor: "system", userId: row.user_id, memoryId: row.id, at }),
           );
+          const perUser = new Map<string, number>();
+          for (const row of removed) perUser.set(row.user_id, (perUser.get(row.user_id) ?? 0) + 1);
+          yield* Effect.forEach(perUser, ([userId, count]) =>
+            tx
+              .query("UPDATE veracity_memory_counts SET n = n - $2 WHERE user_id = $1", [userId, count])
+              .pipe(Effect.mapError(storeError)),
+          );
           return removed.map((row) => ({ id: row.id, userId: row.user_id }));
         }),
       );
@@ -95,7 +102,10 @@ export const makeSqlMemoryStore = (
       return yield* sql
         .query<{ id: string; content: string }>(
           `SELECT id, content FROM veracity_memories
-            WHERE user_id = $1 AND ${liveAt} AND lsh_bands && $3::bigint[]
+            WHERE id IN (
+                    SELECT memory_id FROM veracity_memory_bands WHERE user_id = $1 AND band_key = ANY($3::bigint[])
+                  )
+              AND user_id = $1 AND ${liveAt}
             LIMIT $4`,
           [userId, yield* now, bandKeys.map(String), limit],
         )

@@ -150,20 +150,24 @@ export const audit = (
     )
     .pipe(Effect.mapError(storeError));
 
-/** Inserts a memory (inside the caller's transaction), refusing it when the user is at the limit. */
+/** Inserts a memory and its band keys (inside the caller's transaction), refusing it when the user is at the limit. */
 export const insertMemory = (
   tx: SqlExecutor,
   memory: NewMemory,
   options: { id: string; at: Date; maxMemoriesPerUser: number; originQueueId?: string },
 ): Effect.Effect<Memory, MemoryStoreError | MemoryStoreFullError> =>
   Effect.gen(function* () {
-    const [count] = yield* tx
-      .query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM (SELECT 1 FROM veracity_memories WHERE user_id = $1 LIMIT $2) AS held",
+    // One counter row per user: the increment locks it, so concurrent inserts cannot pass the limit together.
+    const counted = yield* tx
+      .query(
+        `INSERT INTO veracity_memory_counts (user_id, n) VALUES ($1, 1)
+         ON CONFLICT (user_id) DO UPDATE SET n = veracity_memory_counts.n + 1
+           WHERE veracity_memory_counts.n < $2
+         RETURNING n`,
         [memory.userId, options.maxMemoriesPerUser],
       )
       .pipe(Effect.mapError(storeError));
-    if ((count?.n ?? 0) >= options.maxMemoriesPerUser)
+    if (counted.length === 0)
       return yield* Effect.fail(
         new MemoryStoreFullError({
           message: `user ${memory.userId} already holds the most memories allowed (${options.maxMemoriesPerUser})`,
@@ -173,8 +177,8 @@ export const insertMemory = (
     const rows = yield* tx
       .query(
         `INSERT INTO veracity_memories
-           (id, user_id, content, memory_type, source, evidence, valid_until, created_at, origin_queue_id, lsh_bands)
-         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10::bigint[])
+           (id, user_id, content, memory_type, source, evidence, valid_until, created_at, origin_queue_id)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9)
          RETURNING ${memoryColumns}`,
         [
           options.id,
@@ -186,8 +190,13 @@ export const insertMemory = (
           memory.evidence.validityHorizon ?? null,
           options.at,
           options.originQueueId ?? null,
-          bandKeysOf(memory.content),
         ],
+      )
+      .pipe(Effect.mapError(storeError));
+    yield* tx
+      .query(
+        "INSERT INTO veracity_memory_bands (user_id, band_key, memory_id) SELECT $1, unnest($2::bigint[]), $3",
+        [memory.userId, bandKeysOf(memory.content), options.id],
       )
       .pipe(Effect.mapError(storeError));
     return yield* decodeMemory(rows[0]);

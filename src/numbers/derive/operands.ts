@@ -27,7 +27,7 @@ export const contentWords = (text: string): string[] =>
   [...new Set(text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])].filter((word) => !stopwords.has(word));
 
 /** Shared words between the claim and where the figure sits: its table row label, or its line of prose. */
-const proximity = (number: SourceNumber, words: readonly string[]): number => {
+export const proximity = (number: SourceNumber, words: readonly string[]): number => {
   const where = number.table ? number.table.label : number.lineText;
   return words.reduce((score, word) => (where.includes(word) ? score + 1 : score), 0);
 };

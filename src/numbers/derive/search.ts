@@ -74,7 +74,8 @@ const sameSource = (a: Operand, b: Operand) =>
   a.parts.length === 1 && b.parts.length === 1 && a.parts[0] === b.parts[0];
 
 /**
- * Operands that can be combined: figures of one table row or one table column, or of one paragraph of prose, in
+ * Operands that can be combined: figures of one table row or one table column, of one paragraph of prose, or a
+ * table figure and a sentence that names its row, in
  * the same scale. Calculator outputs and figures the answer quotes combine with anything.
  */
 const related = (a: Operand, b: Operand): boolean => {
@@ -88,7 +89,11 @@ const related = (a: Operand, b: Operand): boolean => {
       x.table.block === y.table.block && (x.table.row === y.table.row || x.table.column === y.table.column)
     );
   }
-  return !x.table && !y.table && x.paragraph === y.paragraph;
+  if (!x.table && !y.table) return x.paragraph === y.paragraph;
+  // A sentence of prose that names a table row ("Food Care was understated by $372.9 million") speaks of it.
+  const [cell, prose] = x.table ? [x, y] : [y, x];
+  const label = cell.table?.label ?? "";
+  return label.length >= 4 && prose.lineText.includes(label);
 };
 
 /** A change runs from the earlier period to the later one when both periods are known. */
@@ -204,6 +209,7 @@ export const findPairs = (
   target: Target,
   limits: SearchLimits,
   maxResults = 8,
+  accept: (found: Found) => boolean = () => true,
 ): Found[] => {
   const found: Found[] = [];
   const bounded = seconds.slice(0, limits.maxPairOperands);
@@ -221,7 +227,9 @@ export const findPairs = (
         if (rule.ordered && !inPeriodOrder(a, b)) continue;
         const value = rule.compute(a.value, b.value);
         if (!Number.isFinite(value)) continue;
-        found.push({ kind: rule.kind, a, b, value });
+        const pair: Found = { kind: rule.kind, a, b, value };
+        if (!accept(pair)) continue;
+        found.push(pair);
         if (found.length >= maxResults) return found;
       }
     }

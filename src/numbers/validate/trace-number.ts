@@ -10,6 +10,7 @@ import {
   type Target,
 } from "../derive/search.js";
 import type { ExtractedNumber } from "../extract/types.js";
+import type { TopicScore } from "./claim-fit.js";
 import type { NumberCheck } from "./validation-result.js";
 
 /** Everything a number is traced against, built once per validation. */
@@ -28,6 +29,10 @@ export interface TraceContext {
   readonly approximateRelative: number;
   /** Relative tolerance for close matches beyond the rounding of the written precision (0 by default). */
   readonly closeRelative: number;
+  /** The wording of the claim the number sits in. */
+  readonly claimText: string;
+  /** How well a match's operands are about what the claim is about (see `topicScorer`). */
+  readonly topic: TopicScore;
 }
 
 const declineWords =
@@ -37,6 +42,21 @@ const increaseWords = /\b(?:increase[ds]?|grew|gain(?:ed|s)?|rose|higher|up)\b/i
 
 /** "The difference between A and B": a distance, written without a sign. */
 const unsignedWords = /\b(?:difference|gap)\b/i;
+
+/** "change", "increase", "decrease", "growth": the wording gives the figure a direction, so its sign counts. */
+const directionWords =
+  /\b(?:change[ds]?|increase[ds]?|decrease[ds]?|grew|growth|rose|fell|declined?|dropped|gain(?:ed)?|los(?:s|t))\b/i;
+
+/**
+ * Whether a pair derivation fits the claim's wording. "The difference between A and B" is a distance: a
+ * negative one is only read from a change whose periods say which figure is the later (2019 - 2018), never
+ * from two figures in an order nothing fixes.
+ */
+const fitsWording = (found: Found, claimText: string): boolean => {
+  if (found.kind !== "difference" || found.value >= 0) return true;
+  if (!unsignedWords.test(claimText) || directionWords.test(claimText)) return true;
+  return found.a.year !== undefined && found.b?.year !== undefined;
+};
 
 /** The target values a claimed number may stand for, each with the tolerance of its written precision. */
 export const targetsOf = (number: ExtractedNumber, claimText: string, context: TraceContext): Target[] => {
@@ -108,14 +128,60 @@ const usesAccountingNegative = (found: Found): boolean => {
 
 const sourceOf = (found: Found): number => found.a.parts[0]?.source ?? -1;
 
-/** A pair derivation, second operands tried closest to the claim first. */
-const derivation = (context: TraceContext, target: Target): Found | undefined =>
-  findPairs(context.index, context.rankedOperands(), target, context.limits, 1)[0];
+/** The match most about the claim's topic (the first found among equals). */
+const mostOnTopic = (context: TraceContext, matches: readonly Found[]): Found | undefined => {
+  let best: Found | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const match of matches) {
+    const score = context.topic(match);
+    if (score > bestScore) {
+      best = match;
+      bestScore = score;
+    }
+  }
+  return best;
+};
+
+/** The best topic score any match could have: every operand from the figures closest to the claim. */
+const bestPossibleTopic = (context: TraceContext): number => {
+  const closest = context.rankedOperands()[0];
+  return closest ? context.topic({ kind: "value", a: closest, value: closest.value }) : 0;
+};
+
+const pairsFor = (context: TraceContext, target: Target, maxResults: number): Found[] =>
+  findPairs(context.index, context.rankedOperands(), target, context.limits, maxResults, (found) =>
+    fitsWording(found, context.claimText),
+  );
+
+/**
+ * A pair derivation, second operands tried closest to the claim first. When the first one found is not as
+ * much about the claim as a match could be, the most on-topic of the first few is taken.
+ */
+const derivation = (context: TraceContext, target: Target): Found | undefined => {
+  const first = pairsFor(context, target, 1)[0];
+  if (!first || context.topic(first) >= bestPossibleTopic(context)) return first;
+  return mostOnTopic(context, pairsFor(context, target, 8));
+};
 
 const search = (context: TraceContext, target: Target): Found | undefined =>
   findDirect(context.index, target)[0] ??
   derivation(context, target) ??
   findDirect(context.runs(), target)[0];
+
+/**
+ * A sign error that a derivation hides: the number is explained only by figures less about the claim than
+ * those explaining its negation (-0.2 from two figures of another row, +0.2 from the row the claim names).
+ * Not asked when the wording leaves the sign open ("difference", "decrease"): both signs are then targets.
+ */
+const betterFlip = (context: TraceContext, targets: readonly Target[], found: Found): Found | undefined => {
+  const first = targets[0];
+  if (!first || first.value === 0 || targets.some((target) => target.value === -first.value)) return undefined;
+  // Nothing can be more about the claim than a match on the figures closest to it.
+  if (context.topic(found) >= bestPossibleTopic(context)) return undefined;
+  const flipped: Target = { ...first, value: -first.value };
+  const best = mostOnTopic(context, [...findDirect(context.index, flipped), ...pairsFor(context, flipped, 8)]);
+  return best && context.topic(best) > context.topic(found) ? best : undefined;
+};
 
 /**
  * Traces one number of the answer: to a source value (exact or within rounding), to a derivation from
@@ -150,6 +216,18 @@ export const traceNumber = (
   for (const target of targets) {
     const found = derivation(context, target) ?? findDirect(context.runs(), target)[0];
     if (found) {
+      const flip = betterFlip(context, targets, found);
+      if (flip) {
+        const { expected, formula } = describe(flip, claimScale, decimals);
+        return {
+          ...base,
+          status: "suspicious",
+          reason: "sign",
+          expected: withUnit(expected, claimScale, percent),
+          formula,
+          source: sourceOf(flip),
+        };
+      }
       const { expected, formula } = describe(found, target === targets[0] ? claimScale : 1, decimals);
       return { ...base, status: "derived", expected, formula, source: sourceOf(found) };
     }
@@ -178,8 +256,15 @@ const nearMiss = (
   for (const { reason, target } of variants) {
     if (target.value === first.value) continue;
     const found = search(context, target);
-    if (found && reason === "sign" && usesAccountingNegative(found)) {
-      // "(709)" in a statement is an outflow of 709: its magnitude reported as a positive figure is right.
+    // "(709)" in a statement is an outflow of 709: reported as a positive 709 it is right, unless the wording
+    // gives the figure a direction ("the change was"), where the sign of a difference is the point.
+    const magnitude =
+      found !== undefined &&
+      reason === "sign" &&
+      first.value > 0 &&
+      usesAccountingNegative(found) &&
+      !(found.kind === "difference" && directionWords.test(context.claimText));
+    if (found && magnitude) {
       const { expected, formula } = describe(found, claimScale, number.decimals);
       return {
         ...base,

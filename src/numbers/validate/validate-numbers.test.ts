@@ -198,7 +198,9 @@ describe("validateNumbers: tolerances", () => {
     const text = "Total sales were $1,500.0 million.";
     const table = "Total sales | 1,496.5 (in millions)";
     expect(validateNumbers({ text, evidence: source(table) }).numbers[0]?.status).toBe("suspicious");
-    expect(validateNumbers({ text, evidence: source(table) }, { closeRelative: 0.01 }).numbers[0]?.status).toBe("close");
+    expect(
+      validateNumbers({ text, evidence: source(table) }, { closeRelative: 0.01 }).numbers[0]?.status,
+    ).toBe("close");
   });
 
   it("allows approximations their looser tolerance", () => {

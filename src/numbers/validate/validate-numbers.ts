@@ -7,6 +7,7 @@ import { extractNumbers } from "../extract/extract-numbers.js";
 import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
 import type { RecordedCalculation } from "../tool/recorder.js";
 import { findInlineCalculations } from "./inline-calculations.js";
+import { topicScorer } from "./claim-fit.js";
 import { findPartialAggregation } from "./partial-aggregation.js";
 import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
 import type { NumberCheck, PartialAggregation, ValidationResult } from "./validation-result.js";
@@ -108,7 +109,14 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
       ranked = order.flatMap((number) => operandsOf.get(number.id) ?? []);
       return ranked;
     };
-    return { ...baseContext, index, runs, rankedOperands };
+    return {
+      ...baseContext,
+      index,
+      runs,
+      rankedOperands,
+      claimText,
+      topic: topicScorer(claimText, input.question ?? ""),
+    };
   };
   const contexts = new Map<string, TraceContext>();
   const context = (claimText: string) => {
