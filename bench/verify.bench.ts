@@ -59,9 +59,10 @@ const verifyBench = async (layers: LayerFactory, rounds: number, calls: number) 
     riskOverride: "low" as const,
   });
   for (let i = 0; i < Math.min(200, calls); i++) await verifier.verify(request(i));
-  const results: { throughput: number; p50: number; p99: number }[] = [];
+  const results: { throughput: number; cpuThroughput: number; p50: number; p99: number }[] = [];
   for (let round = 0; round < rounds; round++) {
     const latencies: number[] = [];
+    const cpuStart = process.cpuUsage();
     const started = performance.now();
     for (let i = 0; i < calls; i++) {
       const t0 = performance.now();
@@ -69,9 +70,12 @@ const verifyBench = async (layers: LayerFactory, rounds: number, calls: number) 
       latencies.push(performance.now() - t0);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     latencies.sort((a, b) => a - b);
     results.push({
       throughput: calls / seconds,
+      cpuThroughput: calls / cpuSeconds,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
     });
@@ -81,6 +85,7 @@ const verifyBench = async (layers: LayerFactory, rounds: number, calls: number) 
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   return {
     throughput: median(results.map((result) => result.throughput)),
+    cpuThroughput: median(results.map((result) => result.cpuThroughput)),
     p50: median(results.map((result) => result.p50)),
     p99: median(results.map((result) => result.p99)),
   };
@@ -159,7 +164,7 @@ for (const configuration of configurations) {
   if (only.length > 0 && !only.some((word) => configuration.name.includes(word))) continue;
   const result = await verifyBench(configuration.layers, configuration.rounds, configuration.calls);
   console.log(
-    `  ${configuration.name}: ${result.throughput.toFixed(0)} answers/s, p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (median of ${configuration.rounds} rounds x ${configuration.calls})`,
+    `  ${configuration.name}: ${result.throughput.toFixed(0)} answers/s wall (${result.cpuThroughput.toFixed(0)} per CPU-second), p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms (median of ${configuration.rounds} rounds x ${configuration.calls})`,
   );
 }
 const rss = cliPeakRss();

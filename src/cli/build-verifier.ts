@@ -6,6 +6,7 @@ import { createVerifier, type Verifier, type VerifierConfig } from "../facade/cr
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
 import { EmptyFactualMemory } from "../layers/factual-memory.js";
 import { makeModelLayers } from "../layers/index.js";
+import { makeModelMitigator } from "../mitigation/model-mitigator.js";
 import { makeModelRiskModel } from "../layers/risk-model.js";
 import { makeLLMServiceFromConfig } from "../llm/live.js";
 import { LLMService } from "../llm/llm-service.js";
@@ -59,7 +60,9 @@ const modelParts = async (flags: VerifierFlags, env: Readonly<Record<string, str
       llm.textUnavailable === undefined
         ? yield* makeModelRiskModel.pipe(Effect.provideService(LLMService, llm))
         : undefined;
-    return { layers: Object.values(layers) as VerificationLayer[], riskModel };
+    // With a model, failures can be regenerated; without one the mitigator degrades and says so.
+    const mitigator = makeModelMitigator(llm.textUnavailable === undefined ? llm : undefined);
+    return { layers: Object.values(layers) as VerificationLayer[], riskModel, mitigator };
   });
   const result = await Effect.runPromise(Effect.either(program));
   if (Either.isLeft(result)) throw new UsageError(result.left.message);
@@ -105,6 +108,7 @@ export const buildVerifier = async (
     ...extra,
     layers: [...layers, ...(extra.extraLayers ?? [])],
     ...(model.riskModel ? { riskModel: model.riskModel } : {}),
+    mitigator: model.mitigator,
     ...(calibration ? { calibration: { ...calibration, ...extra.calibration } } : {}),
     settings: { ...settings, ...extra.settings, ...(flags.strict ? { strict: true } : {}) },
   });

@@ -8,17 +8,20 @@ export interface CalibrationPair {
   readonly label: "supported" | "hallucinated";
   readonly id: string;
   readonly dataset: string;
+  /** The record's split, when the harness ran with splits. */
+  readonly split?: string;
 }
 
-/** Every layer score of every verified record (records whose verification failed have none). */
+/** Every raw layer score of every verified record (records whose verification failed have none). */
 export const calibrationPairs = (predictions: readonly RecordPrediction[]): readonly CalibrationPair[] =>
   predictions.flatMap((prediction) =>
     prediction.layerScores.map((layer) => ({
       layer: layer.layer,
-      score: layer.score,
+      score: layer.rawScore ?? layer.score,
       label: prediction.label,
       id: prediction.id,
       dataset: prediction.dataset,
+      ...(prediction.split === undefined ? {} : { split: prediction.split }),
     })),
   );
 

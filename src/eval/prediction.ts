@@ -14,9 +14,17 @@ export interface FlaggedClaim {
 
 export interface LayerScore {
   readonly layer: string;
+  /** The calibrated score the decision used. */
   readonly score: number;
   readonly passed: boolean;
+  /** The layer's raw score before calibration (`details.rawScore`), when the service recorded it. */
+  readonly rawScore?: number;
 }
+
+const rawScoreOf = (details: Readonly<Record<string, unknown>>): { rawScore?: number } => {
+  const raw = details.rawScore;
+  return typeof raw === "number" && Number.isFinite(raw) ? { rawScore: raw } : {};
+};
 
 /** What the harness keeps of one verified record. */
 export interface RecordPrediction {
@@ -73,6 +81,7 @@ export const predictionFromResult = (
     layer: layer.layer,
     score: layer.score,
     passed: layer.passed,
+    ...rawScoreOf(layer.details),
   })),
   flaggedClaims: result.claims
     .filter((claim) => isFailingVerdict(claim.verdict))

@@ -26,6 +26,16 @@ const cachedStem = (lower: string): string => {
   return stemmed;
 };
 
+/** The stems of a text's words, in order, without building tokens: what an index needs of a source. */
+export const stemsOf = (text: string): string[] => {
+  const stems: string[] = [];
+  for (const match of text.matchAll(wordPattern)) {
+    const lowered = match[0].toLowerCase();
+    stems.push(cachedStem(lowered.includes("’") ? lowered.replace(/’/g, "'") : lowered));
+  }
+  return stems;
+};
+
 export const tokenize = (text: string, offset = 0): Token[] => {
   const tokens: Token[] = [];
   for (const match of text.matchAll(wordPattern)) {

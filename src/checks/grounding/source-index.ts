@@ -1,8 +1,8 @@
 import { splitSentences } from "../../text/sentences.js";
-import { type Token, tokenize } from "../../text/tokens.js";
+import { stemsOf, type Token, tokenize } from "../../text/tokens.js";
 import type { EvidenceSource } from "../../verification/layer.js";
 
-/** A sentence of one evidence source, tokenized once. */
+/** A sentence of one evidence source. Its stems are counted up front; its tokens are made on first use. */
 export interface Passage {
   readonly id: number;
   readonly source: number;
@@ -18,8 +18,6 @@ export interface Passage {
 /** Everything the grounding checks look up in the evidence, built once per request. */
 export interface SourceIndex {
   readonly passages: readonly Passage[];
-  /** Number of passages containing each stem. */
-  readonly documentFrequency: ReadonlyMap<string, number>;
   /** For each stem, the passages that contain it (ids, ascending): BM25 touches only these. */
   readonly postings: ReadonlyMap<string, readonly number[]>;
   /** Every stem in any source. */
@@ -33,39 +31,40 @@ export const foldText = (text: string): string => text.toLowerCase().replace(/â€
 
 export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceIndex => {
   const passages: Passage[] = [];
-  const documentFrequency = new Map<string, number>();
   const postings = new Map<string, number[]>();
   const stems = new Set<string>();
   let totalLength = 0;
   let folded: string | undefined;
   for (const source of evidence) {
     for (const sentence of splitSentences(source.text)) {
-      const tokens = tokenize(sentence.text, sentence.span.start);
+      const sentenceStems = stemsOf(sentence.text);
       const counts = new Map<string, number>();
-      for (const token of tokens) counts.set(token.stem, (counts.get(token.stem) ?? 0) + 1);
+      for (const stem of sentenceStems) counts.set(stem, (counts.get(stem) ?? 0) + 1);
       for (const stem of counts.keys()) {
-        documentFrequency.set(stem, (documentFrequency.get(stem) ?? 0) + 1);
         stems.add(stem);
         const list = postings.get(stem);
         if (list) list.push(passages.length);
         else postings.set(stem, [passages.length]);
       }
-      totalLength += tokens.length;
+      totalLength += sentenceStems.length;
+      let tokens: Token[] | undefined;
       passages.push({
         id: passages.length,
         source: source.index,
         start: sentence.span.start,
         end: sentence.span.end,
         text: sentence.text,
-        tokens,
+        get tokens() {
+          tokens ??= tokenize(sentence.text, sentence.span.start);
+          return tokens;
+        },
         stems: counts,
-        length: tokens.length,
+        length: sentenceStems.length,
       });
     }
   }
   return {
     passages,
-    documentFrequency,
     postings,
     stems,
     foldedText: () => {
@@ -79,6 +78,6 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
 /** Inverse document frequency with BM25's smoothing, never negative. Unknown stems get the highest weight. */
 export const inverseDocumentFrequency = (index: SourceIndex, stem: string): number => {
   const total = index.passages.length;
-  const frequency = index.documentFrequency.get(stem) ?? 0;
+  const frequency = index.postings.get(stem)?.length ?? 0;
   return Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
 };

@@ -1,0 +1,87 @@
+/**
+ * Calibration benchmark: a real offline eval run of the shared benchmarks, Platt scaling fitted per layer on
+ * one half of the records (by hash of the id) and ECE / Brier / log-loss measured on the other half, before
+ * and after; plus the median time of one fit.
+ *
+ *   node --import tsx bench/calibration.bench.ts [--max-records N]
+ *
+ * Uses BEGIN and SummEdits (the labelled files with both labels and a context), VERACITY_BENCHMARKS_DIR or
+ * ../shared/benchmarks. Bounded: at most --max-records records per file (default 4000).
+ */
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Either } from "effect";
+import { defaultCalibrationSplits, fitLayerCalibrations } from "../src/calibration/fit-layers.js";
+import { fitPlatt } from "../src/calibration/fit-platt.js";
+import type { CalibrationQuality } from "../src/calibration/quality.js";
+import { buildVerifier } from "../src/cli/build-verifier.js";
+import { calibrationPairs } from "../src/eval/calibration-data.js";
+import { benchmarksDir } from "../src/eval/datasets/benchmarks-dir.js";
+import { runEvaluation } from "../src/eval/runner.js";
+
+const maxRecordsFlag = process.argv.indexOf("--max-records");
+const maxRecords = maxRecordsFlag === -1 ? 4000 : Number(process.argv[maxRecordsFlag + 1]);
+const dir = benchmarksDir(resolve(import.meta.dirname, ".."), process.env);
+const files = ["begin.jsonl", "summedits.jsonl"]
+  .map((name) => join(dir, name))
+  .filter((file) => existsSync(file));
+if (files.length === 0) {
+  console.log(`no shared benchmarks in ${dir}: nothing to measure`);
+  process.exit(0);
+}
+
+const median = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const figure = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(4));
+const row = (quality: CalibrationQuality) =>
+  `ECE ${figure(quality.ece)}  Brier ${figure(quality.brier)}  log-loss ${figure(quality.logLoss)}`;
+
+console.log(
+  `calibration bench: node ${process.version}, ${new Date().toISOString()}, max ${maxRecords} records per file`,
+);
+const verifier = await buildVerifier({}, {}, {});
+try {
+  for (const file of files) {
+    const started = performance.now();
+    const run = await runEvaluation({
+      files: [file],
+      verify: verifier.verify,
+      layers: ["grounding"],
+      onMalformed: "skip",
+      maxRecords,
+      concurrency: 1,
+    });
+    const pairs = calibrationPairs(run.predictions);
+    const evalMs = performance.now() - started;
+    const fitted = fitLayerCalibrations(pairs, defaultCalibrationSplits);
+    if (Either.isLeft(fitted)) {
+      console.log(`${file}: ${fitted.left.message}`);
+      continue;
+    }
+    for (const layer of fitted.right.layers) {
+      console.log(
+        `\n${file.split("/").at(-1)} / ${layer.layer}: ${run.predictions.length} records, eval ${(evalMs / 1000).toFixed(1)} s`,
+      );
+      console.log(
+        `  fitted on ${layer.tuneCount} (hash half "tune"), measured on ${layer.before.count} (half "report")`,
+      );
+      console.log(
+        `  a=${layer.fit.model.a.toFixed(4)} b=${layer.fit.model.b.toFixed(4)} iterations ${layer.fit.iterations} converged ${layer.fit.converged}`,
+      );
+      console.log(`  raw         ${row(layer.before)}`);
+      console.log(`  calibrated  ${row(layer.after)}`);
+      const samples = pairs
+        .filter((pair) => pair.layer === layer.layer)
+        .map((pair) => ({ score: pair.score, supported: pair.label === "supported" }));
+      const times: number[] = [];
+      for (let repetition = 0; repetition < 7; repetition++) {
+        const fitStarted = performance.now();
+        fitPlatt(samples);
+        times.push(performance.now() - fitStarted);
+      }
+      console.log(`  one fit over ${samples.length} pairs: median ${median(times).toFixed(2)} ms (7 runs)`);
+    }
+  }
+} finally {
+  await verifier.close();
+}

@@ -1,0 +1,139 @@
+import { Effect, Exit, Scope } from "effect";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { VerificationResult } from "../model/result.js";
+import type { SqlClientService } from "../storage/sql-client.js";
+import { storageBackends } from "../storage/testing.js";
+import { type AuditLogShape, makeAuditLog } from "./audit-log.js";
+import { withAuditTrail } from "./audited-verify.js";
+import { auditEntryForOperation } from "./entries-for.js";
+import { sha256Hex } from "./hash.js";
+
+const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect);
+
+const entry = (index: number) =>
+  auditEntryForOperation({
+    operation: index % 2 === 0 ? "verification" : "ingestion",
+    actor: `user-${index}`,
+    input: { text: `input ${index}` },
+    output: { passed: index % 3 !== 0 },
+    confidence: (index % 10) / 10,
+    citationsVerified: index,
+    citationsFailed: index % 2,
+    executionTimeMs: 12.5,
+    metadata: { index, nested: { z: 1, a: [1, 2] } },
+  });
+
+/** Each tampering is applied to a freshly filled log of five entries. */
+const tamperings: readonly [string, string, RegExp][] = [
+  [
+    "edits an entry's confidence",
+    "UPDATE veracity_audit_log SET confidence = 0.99 WHERE sequence = 3",
+    /edited/,
+  ],
+  [
+    "edits an entry's metadata",
+    `UPDATE veracity_audit_log SET metadata_json = '{"index":2}' WHERE sequence = 2`,
+    /edited/,
+  ],
+  [
+    "edits and re-hashes without fixing the next link",
+    "UPDATE veracity_audit_log SET actor = 'mallory' WHERE sequence = 4",
+    /edited/,
+  ],
+  ["deletes a middle entry", "DELETE FROM veracity_audit_log WHERE sequence = 3", /missing|broken-link/],
+  ["deletes the first entry", "DELETE FROM veracity_audit_log WHERE sequence = 1", /missing|broken-link/],
+  ["deletes the last entry", "DELETE FROM veracity_audit_log WHERE sequence = 5", /truncated/],
+  [
+    "swaps the order of two entries",
+    "UPDATE veracity_audit_log SET sequence = 100 WHERE sequence = 2; UPDATE veracity_audit_log SET sequence = 2 WHERE sequence = 3; UPDATE veracity_audit_log SET sequence = 3 WHERE sequence = 100",
+    /edited|reordered|broken-link/,
+  ],
+];
+
+describe.each(storageBackends())("audit log: $name", (backend) => {
+  let scope: Scope.CloseableScope;
+  let client: SqlClientService;
+  let log: AuditLogShape;
+
+  beforeAll(async () => {
+    scope = await run(Scope.make());
+    client = await run(Scope.extend(backend.open(), scope));
+  });
+  afterAll(async () => {
+    if (scope) await run(Scope.close(scope, Exit.void));
+  });
+
+  const freshLog = async () => {
+    await run(
+      client
+        .executeScript(
+          "DROP TABLE IF EXISTS veracity_audit_log; DROP TABLE IF EXISTS veracity_audit_head; DELETE FROM veracity_migrations WHERE namespace = 'audit'",
+        )
+        .pipe(Effect.ignore),
+    );
+    log = await run(makeAuditLog(client));
+    for (let index = 1; index <= 5; index++) await run(log.append(entry(index)));
+  };
+
+  it("chains appended entries and verifies an untouched log as intact", async () => {
+    await freshLog();
+    const entries = await run(log.entries());
+    expect(entries.map((stored) => stored.sequence)).toEqual([1, 2, 3, 4, 5]);
+    expect(entries[1]?.previousHash).toBe(entries[0]?.entryHash);
+    expect(entries[0]?.metadataJson).toBe('{"index":1,"nested":{"a":[1,2],"z":1}}');
+    expect(await run(log.verify)).toEqual({ intact: true, checked: 5, problemCount: 0, problems: [] });
+  });
+
+  it("serializes concurrent appends into one unbroken chain", async () => {
+    await freshLog();
+    await run(
+      Effect.all(
+        [6, 7, 8, 9].map((index) => log.append(entry(index))),
+        { concurrency: 4 },
+      ),
+    );
+    const report = await run(log.verify);
+    expect(report.intact).toBe(true);
+    expect(report.checked).toBe(9);
+  });
+
+  it.each(tamperings)("detects a log that %s", async (_, tamper, kind) => {
+    await freshLog();
+    await run(client.executeScript(tamper));
+    const report = await run(log.verify);
+    expect(report.intact).toBe(false);
+    expect(report.problems.map((problem) => problem.kind).join(" ")).toMatch(kind);
+  });
+
+  it("records each verification made through withAuditTrail, hashing the text", async () => {
+    await freshLog();
+    const result: VerificationResult = {
+      passed: true,
+      overallConfidence: 0.9,
+      riskLevel: "low",
+      layersRun: [],
+      mitigations: [],
+      totalLatencyMs: 4,
+      costIncurred: 0,
+      claims: [],
+      skippedLayers: [],
+      reasons: [],
+    };
+    const verify = withAuditTrail(() => Effect.succeed(result), log, "api-key-1");
+    expect(
+      await run(verify({ text: "Revenue was $48.2 million.", sources: ["Revenue: $48.2 million"] })),
+    ).toBe(result);
+    const [recorded] = await run(log.entries({ afterSequence: 5 }));
+    expect(recorded).toMatchObject({ operation: "verification", actor: "api-key-1", confidence: 0.9 });
+    expect(recorded?.inputHash).toBe(sha256Hex("Revenue was $48.2 million."));
+    expect((await run(log.verify)).intact).toBe(true);
+  });
+
+  it("refuses an invalid entry with an InputError and appends nothing", async () => {
+    await freshLog();
+    const bad = { ...entry(1), inputHash: "not-a-hash" };
+    const exit = await Effect.runPromiseExit(log.append(bad));
+    expect(Exit.isFailure(exit) && JSON.stringify(exit.cause)).toMatch(/InputError/);
+    expect((await run(log.verify)).checked).toBe(5);
+  });
+});

@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import { Context, Effect, Schema } from "effect";
+import { InputError } from "../model/errors.js";
+import type { StorageError } from "../storage/errors.js";
+import { runMigrations } from "../storage/migrations.js";
+import type { SqlClientService, SqlExecutor } from "../storage/sql-client.js";
+import { AuditAppend, type AuditEntry, genesisHash, maxMetadataBytes } from "./entry.js";
+import { canonicalJson, hashAuditEntry } from "./hash.js";
+import { auditMigrationNamespace, auditMigrations } from "./migrations.js";
+import { AuditChainChecker, type AuditChainReport, type AuditHead } from "./verify-chain.js";
+
+export interface AuditLogShape {
+  /** Appends one entry at the end of the chain (serialized: concurrent appends queue up). */
+  readonly append: (input: AuditAppend) => Effect.Effect<AuditEntry, StorageError | InputError>;
+  /** Entries in chain order after `afterSequence`, at most `limit` (1..1000). */
+  readonly entries: (options?: {
+    readonly afterSequence?: number;
+    readonly limit?: number;
+  }) => Effect.Effect<readonly AuditEntry[], StorageError>;
+  /** Re-hashes the whole chain page by page and reports every edited, missing or reordered entry. */
+  readonly verify: Effect.Effect<AuditChainReport, StorageError>;
+}
+
+export class AuditLog extends Context.Tag("veracity/AuditLog")<AuditLog, AuditLogShape>() {}
+
+interface AuditRow {
+  readonly sequence: string | number;
+  readonly entry_id: string;
+  readonly recorded_at: string;
+  readonly operation: string;
+  readonly actor: string;
+  readonly input_hash: string;
+  readonly output_hash: string;
+  readonly citations_verified: number;
+  readonly citations_failed: number;
+  readonly confidence: number | null;
+  readonly execution_time_ms: number;
+  readonly metadata_json: string;
+  readonly previous_hash: string;
+  readonly entry_hash: string;
+}
+
+const fromRow = (row: AuditRow): AuditEntry => ({
+  sequence: Number(row.sequence),
+  entryId: row.entry_id,
+  recordedAt: row.recorded_at,
+  operation: row.operation,
+  actor: row.actor,
+  inputHash: row.input_hash,
+  outputHash: row.output_hash,
+  citationsVerified: row.citations_verified,
+  citationsFailed: row.citations_failed,
+  confidence: row.confidence,
+  executionTimeMs: row.execution_time_ms,
+  metadataJson: row.metadata_json,
+  previousHash: row.previous_hash,
+  entryHash: row.entry_hash,
+});
+
+const pageSize = 1000;
+const columns =
+  "sequence, entry_id, recorded_at, operation, actor, input_hash, output_hash, citations_verified, citations_failed, confidence, execution_time_ms, metadata_json, previous_hash, entry_hash";
+
+const decodeAppend = (
+  input: AuditAppend,
+): Effect.Effect<{ append: AuditAppend; metadataJson: string }, InputError> =>
+  Effect.gen(function* () {
+    const append = yield* Schema.decodeUnknown(AuditAppend)(input).pipe(
+      Effect.mapError(
+        (error) => new InputError({ message: `invalid audit entry: ${error.message}`, code: "audit-entry" }),
+      ),
+    );
+    const metadataJson = canonicalJson(append.metadata);
+    if (Buffer.byteLength(metadataJson, "utf8") > maxMetadataBytes)
+      return yield* Effect.fail(
+        new InputError({
+          message: `audit metadata is larger than ${maxMetadataBytes} bytes`,
+          code: "audit-entry",
+        }),
+      );
+    return { append, metadataJson };
+  });
+
+const insertNext = (tx: SqlExecutor, append: AuditAppend, metadataJson: string, now: () => Date) =>
+  Effect.gen(function* () {
+    const [head] = yield* tx.query<{ sequence: string | number; entry_hash: string }>(
+      "SELECT sequence, entry_hash FROM veracity_audit_head WHERE id = 1 FOR UPDATE",
+    );
+    const unsigned = {
+      sequence: head === undefined ? 1 : Number(head.sequence) + 1,
+      entryId: randomUUID(),
+      recordedAt: now().toISOString(),
+      operation: append.operation,
+      actor: append.actor,
+      inputHash: append.inputHash,
+      outputHash: append.outputHash,
+      citationsVerified: append.citationsVerified,
+      citationsFailed: append.citationsFailed,
+      confidence: append.confidence,
+      executionTimeMs: append.executionTimeMs,
+      metadataJson,
+      previousHash: head?.entry_hash ?? genesisHash,
+    };
+    const entry: AuditEntry = { ...unsigned, entryHash: hashAuditEntry(unsigned) };
+    yield* tx.query(
+      `INSERT INTO veracity_audit_log (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+      [
+        entry.sequence,
+        entry.entryId,
+        entry.recordedAt,
+        entry.operation,
+        entry.actor,
+        entry.inputHash,
+        entry.outputHash,
+        entry.citationsVerified,
+        entry.citationsFailed,
+        entry.confidence,
+        entry.executionTimeMs,
+        entry.metadataJson,
+        entry.previousHash,
+        entry.entryHash,
+      ],
+    );
+    yield* tx.query(
+      `INSERT INTO veracity_audit_head (id, sequence, entry_hash) VALUES (1, $1, $2)
+       ON CONFLICT (id) DO UPDATE SET sequence = EXCLUDED.sequence, entry_hash = EXCLUDED.entry_hash`,
+      [entry.sequence, entry.entryHash],
+    );
+    return entry;
+  });
+
+/** The audit log over a SQL client (PGlite or PostgreSQL); runs its migrations first. */
+export const makeAuditLog = (
+  client: SqlClientService,
+  options: { readonly now?: () => Date } = {},
+): Effect.Effect<AuditLogShape, StorageError> =>
+  Effect.gen(function* () {
+    yield* runMigrations(client, auditMigrationNamespace, auditMigrations);
+    const now = options.now ?? (() => new Date());
+    const entries: AuditLogShape["entries"] = ({ afterSequence = 0, limit = pageSize } = {}) =>
+      client
+        .query<AuditRow>(
+          `SELECT ${columns} FROM veracity_audit_log WHERE sequence > $1 ORDER BY sequence LIMIT $2`,
+          [afterSequence, Math.max(1, Math.min(pageSize, Math.floor(limit)))],
+        )
+        .pipe(Effect.map((rows) => rows.map(fromRow)));
+    return {
+      append: (input) =>
+        Effect.gen(function* () {
+          const { append, metadataJson } = yield* decodeAppend(input);
+          return yield* client.transaction((tx) =>
+            Effect.gen(function* () {
+              // The head row may not exist yet, and FOR UPDATE cannot lock a missing row: lock the log itself.
+              if (client.dialect === "postgres")
+                yield* tx.query("LOCK TABLE veracity_audit_head IN SHARE ROW EXCLUSIVE MODE");
+              return yield* insertNext(tx, append, metadataJson, now);
+            }),
+          );
+        }),
+      entries,
+      verify: Effect.gen(function* () {
+        const checker = new AuditChainChecker();
+        let after = 0;
+        for (;;) {
+          const page = yield* entries({ afterSequence: after, limit: pageSize });
+          for (const entry of page) checker.add(entry);
+          const last = page.at(-1);
+          if (last === undefined || page.length < pageSize) break;
+          after = last.sequence;
+        }
+        const [head] = yield* client.query<{ sequence: string | number; entry_hash: string }>(
+          "SELECT sequence, entry_hash FROM veracity_audit_head WHERE id = 1",
+        );
+        const recordedHead: AuditHead | undefined =
+          head === undefined ? undefined : { sequence: Number(head.sequence), entryHash: head.entry_hash };
+        return checker.finish(recordedHead);
+      }),
+    };
+  });

@@ -1,0 +1,72 @@
+import type { VerificationResult } from "../model/result.js";
+import type { AuditAppend } from "./entry.js";
+import { canonicalJson, sha256Hex } from "./hash.js";
+
+const countOf = (details: Readonly<Record<string, unknown>>, key: string): number => {
+  const value = details[key];
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0;
+};
+
+/** The citation counts a verification reports through its citations layer (0 and 0 when it did not run). */
+const citationCounts = (result: VerificationResult) => {
+  const citations = result.layersRun.find((layer) => layer.layer === "citations");
+  if (citations === undefined) return { citationsVerified: 0, citationsFailed: 0 };
+  const total = countOf(citations.details, "citations");
+  const verified = countOf(citations.details, "verified");
+  return { citationsVerified: verified, citationsFailed: Math.max(0, total - verified) };
+};
+
+/** The audit entry of one verification: hashes of the checked text and of the verdict, never the text itself. */
+export const auditEntryForVerification = (input: {
+  readonly actor: string;
+  readonly text: string;
+  readonly result: VerificationResult;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}): AuditAppend => ({
+  operation: "verification",
+  actor: input.actor,
+  inputHash: sha256Hex(input.text),
+  outputHash: sha256Hex(
+    canonicalJson({
+      passed: input.result.passed,
+      overallConfidence: input.result.overallConfidence,
+      claims: input.result.claims,
+      mitigations: input.result.mitigations,
+    }),
+  ),
+  ...citationCounts(input.result),
+  confidence: input.result.overallConfidence,
+  executionTimeMs: input.result.totalLatencyMs,
+  metadata: {
+    riskLevel: input.result.riskLevel,
+    passed: input.result.passed,
+    layers: input.result.layersRun.map((layer) => layer.layer),
+    ...input.metadata,
+  },
+});
+
+/**
+ * The audit entry of any other operation (an ingestion decision "ingestion", a review action "review"...):
+ * input and output are hashed as canonical JSON.
+ */
+export const auditEntryForOperation = (input: {
+  readonly operation: string;
+  readonly actor: string;
+  readonly input: unknown;
+  readonly output: unknown;
+  readonly confidence?: number;
+  readonly citationsVerified?: number;
+  readonly citationsFailed?: number;
+  readonly executionTimeMs?: number;
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}): AuditAppend => ({
+  operation: input.operation,
+  actor: input.actor,
+  inputHash: sha256Hex(canonicalJson(input.input)),
+  outputHash: sha256Hex(canonicalJson(input.output)),
+  citationsVerified: input.citationsVerified ?? 0,
+  citationsFailed: input.citationsFailed ?? 0,
+  confidence: input.confidence ?? null,
+  executionTimeMs: input.executionTimeMs ?? 0,
+  metadata: input.metadata ?? {},
+});

@@ -1,0 +1,99 @@
+import { type AuditEntry, genesisHash } from "./entry.js";
+import { hashAuditEntry } from "./hash.js";
+
+export type AuditProblemKind = "edited" | "missing" | "reordered" | "broken-link" | "truncated";
+
+export interface AuditProblem {
+  readonly sequence: number;
+  readonly kind: AuditProblemKind;
+  readonly message: string;
+}
+
+/** The last entry the log recorded as its head, kept apart from the entries. */
+export interface AuditHead {
+  readonly sequence: number;
+  readonly entryHash: string;
+}
+
+/** At most this many problems are listed; the count keeps going. */
+export const maxListedAuditProblems = 100;
+
+/**
+ * Walks the chain in stored order (by sequence) and checks each step; feed it entries page by page. Catches
+ * an edited entry (its hash no longer matches its fields), a deleted one (a gap in the sequence and a link to
+ * a hash that is not the previous entry's), a reordered one (sequence out of order or a broken link), and a
+ * deleted tail (the head record names a later entry than the last one found).
+ */
+export class AuditChainChecker {
+  private previous: { sequence: number; entryHash: string } = { sequence: 0, entryHash: genesisHash };
+  private readonly listed: AuditProblem[] = [];
+  problemCount = 0;
+  checked = 0;
+
+  private report(problem: AuditProblem): void {
+    this.problemCount++;
+    if (this.listed.length < maxListedAuditProblems) this.listed.push(problem);
+  }
+
+  add(entry: AuditEntry): void {
+    this.checked++;
+    const { sequence } = entry;
+    if (hashAuditEntry(entry) !== entry.entryHash)
+      this.report({
+        sequence,
+        kind: "edited",
+        message: `entry ${sequence}: its fields do not match its hash`,
+      });
+    if (sequence <= this.previous.sequence)
+      this.report({
+        sequence,
+        kind: "reordered",
+        message: `entry ${sequence} comes after entry ${this.previous.sequence}`,
+      });
+    else if (sequence !== this.previous.sequence + 1)
+      this.report({
+        sequence,
+        kind: "missing",
+        message: `entries ${this.previous.sequence + 1}..${sequence - 1} are missing`,
+      });
+    if (entry.previousHash !== this.previous.entryHash)
+      this.report({
+        sequence,
+        kind: "broken-link",
+        message: `entry ${sequence} does not link to the hash of the entry before it`,
+      });
+    this.previous = { sequence, entryHash: entry.entryHash };
+  }
+
+  finish(head: AuditHead | undefined): AuditChainReport {
+    if (
+      head !== undefined &&
+      (head.sequence !== this.previous.sequence || head.entryHash !== this.previous.entryHash)
+    )
+      this.report({
+        sequence: head.sequence,
+        kind: "truncated",
+        message: `the log's head is entry ${head.sequence}, but the last entry found is ${this.previous.sequence}`,
+      });
+    return {
+      intact: this.problemCount === 0,
+      checked: this.checked,
+      problemCount: this.problemCount,
+      problems: this.listed,
+    };
+  }
+}
+
+export interface AuditChainReport {
+  readonly intact: boolean;
+  readonly checked: number;
+  readonly problemCount: number;
+  readonly problems: readonly AuditProblem[];
+}
+
+/** Checks a whole chain held in memory (see `AuditChainChecker` for what is detected). */
+export const verifyAuditChain = (entries: readonly AuditEntry[], head?: AuditHead): AuditChainReport => {
+  const checker = new AuditChainChecker();
+  for (const entry of entries) checker.add(entry);
+  return checker.finish(head);
+};

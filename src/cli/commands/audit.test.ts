@@ -1,0 +1,82 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Effect } from "effect";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeAuditLog } from "../../audit/audit-log.js";
+import { auditEntryForOperation } from "../../audit/entries-for.js";
+import { openSqlClient } from "../../storage/open.js";
+import { type CliIO, UsageError } from "../command.js";
+import { auditCommand } from "./audit.js";
+
+let dir: string;
+const io = (): { value: CliIO; out: string[] } => {
+  const out: string[] = [];
+  return {
+    out,
+    value: {
+      stdout: (text) => out.push(text),
+      stderr: () => {},
+      readStdin: async () => "",
+      isTTY: false,
+      cwd: dir,
+      env: {},
+    },
+  };
+};
+
+const withClient = <A>(
+  work: (client: Effect.Effect.Success<ReturnType<typeof openSqlClient>>) => Effect.Effect<A, unknown>,
+) =>
+  Effect.runPromise(
+    Effect.acquireUseRelease(openSqlClient(join(dir, "store")), work, (client) =>
+      Effect.ignore(client.close),
+    ),
+  );
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "veracity-audit-cli-"));
+  await withClient((client) =>
+    Effect.gen(function* () {
+      const log = yield* makeAuditLog(client);
+      for (const index of [1, 2, 3])
+        yield* log.append(
+          auditEntryForOperation({
+            operation: "review",
+            actor: "cli-test",
+            input: index,
+            output: { approved: true },
+          }),
+        );
+    }),
+  );
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("veracity audit verify", () => {
+  it("reports an intact trail with exit 0", async () => {
+    const { value, out } = io();
+    expect(await auditCommand.run(["verify", "--db", "store"], value)).toBe(0);
+    expect(out.join("")).toBe("audit trail intact: 3 entries, hash chain verified\n");
+  });
+
+  it("reports an edited entry with exit 1", async () => {
+    await withClient((client) =>
+      client.query("UPDATE veracity_audit_log SET actor = 'mallory' WHERE sequence = 2"),
+    );
+    const { value, out } = io();
+    expect(await auditCommand.run(["verify", "--db", "store", "--json"], value)).toBe(1);
+    const report = JSON.parse(out.join(""));
+    expect(report).toMatchObject({ intact: false, checked: 3 });
+    expect(report.problems[0]).toMatchObject({ sequence: 2, kind: "edited" });
+  });
+
+  it.each([[["verify", "--db", "missing-store"]], [["list"]], [["verify", "extra"]]])(
+    "is a usage error: %j",
+    async (argv) => {
+      await expect(auditCommand.run(argv, io().value)).rejects.toBeInstanceOf(UsageError);
+    },
+  );
+});

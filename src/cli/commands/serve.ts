@@ -1,0 +1,159 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { Effect } from "effect";
+import { readServerConfigFile, resolveServerConfig, type ServerConfigFile } from "../../server/config.js";
+import { createApiKey, migrateServerTables, revokeApiKeys } from "../../server/keys/api-keys.js";
+import { runEffect } from "../../server/run-effect.js";
+import { type RunningServer, startServer } from "../../server/start.js";
+import { openSqlClient } from "../../storage/open.js";
+import { parseCommandArgs } from "../args.js";
+import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
+
+const usage = `veracity serve [options]
+veracity serve keys create --user <id> [--label <text>] [--db <target>]
+veracity serve keys revoke --user <id> [--db <target>]
+
+Runs the HTTP API (/v1), the review UI (/ui), /healthz, /readyz, /metrics and /openapi.json.
+
+Options (flags win over the environment, the environment over the --config file):
+  --port <n>              port (VERACITY_PORT; default 8080; 0 picks a free one)
+  --host <address>        address to listen on (VERACITY_HOST; default 127.0.0.1)
+  --db <target>           PGlite directory, memory:// or postgres:// URL (DATABASE_URL, VERACITY_DB;
+                          default .veracity/data)
+  --db-schema <name>      PostgreSQL schema for Veracity's tables (VERACITY_DB_SCHEMA)
+  --config <file>         JSON or YAML configuration file (VERACITY_CONFIG)
+  --evidence <db>         evidence store for the citations layer (VERACITY_EVIDENCE)
+  --model <spec>          model for the model-backed layers of /v1/verify (VERACITY_MODEL)
+  --calibration <file>    calibration models from 'veracity calibrate'
+  --max-body-bytes <n>    largest request body (default 2097152)
+  --timeout-ms <n>        longest a request may take (default 30000)
+  --rate-limit <n>        requests per key per minute, shared by every instance (VERACITY_RATE_LIMIT; default 1200)
+
+API keys are stored as SHA-256 hashes; 'keys create' prints the key once. SIGINT/SIGTERM stop the server
+gracefully: it stops accepting, finishes in-flight requests and closes the store.`;
+
+const options = {
+  port: { type: "string" },
+  host: { type: "string" },
+  db: { type: "string" },
+  "db-schema": { type: "string" },
+  config: { type: "string" },
+  evidence: { type: "string" },
+  model: { type: "string" },
+  calibration: { type: "string" },
+  "max-body-bytes": { type: "string" },
+  "timeout-ms": { type: "string" },
+  "rate-limit": { type: "string" },
+  user: { type: "string" },
+  label: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type Values = ReturnType<typeof parseCommandArgs<typeof options>>["values"];
+
+const configOf = async (values: Values, io: CliIO) => {
+  const configPath = values.config ?? io.env.VERACITY_CONFIG;
+  const file: ServerConfigFile =
+    configPath === undefined ? {} : await readServerConfigFile(path.resolve(io.cwd, configPath));
+  const defined = <K extends string>(key: K, value: string | undefined) =>
+    value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+  return resolveServerConfig(
+    {
+      ...defined("port", values.port),
+      ...defined("host", values.host),
+      ...defined("db", values.db),
+      ...defined("dbSchema", values["db-schema"]),
+      ...defined("evidence", values.evidence),
+      ...defined("model", values.model),
+      ...defined("calibration", values.calibration),
+      ...defined("maxBodyBytes", values["max-body-bytes"]),
+      ...defined("timeoutMs", values["timeout-ms"]),
+      ...defined("rateLimit", values["rate-limit"]),
+    },
+    io.env,
+    file,
+    io.cwd,
+  );
+};
+
+const ensureDirectory = async (database: string) => {
+  if (!/^postgres(?:ql)?:\/\//i.test(database) && database !== "memory://")
+    await mkdir(database, { recursive: true });
+};
+
+const manageKeys = async (action: string | undefined, values: Values, io: CliIO): Promise<number> => {
+  if (action !== "create" && action !== "revoke")
+    throw new UsageError("use 'serve keys create' or 'serve keys revoke'");
+  if (values.user === undefined) throw new UsageError("--user is required");
+  const userId = values.user;
+  const config = await configOf(values, io);
+  await ensureDirectory(config.database);
+  const program = Effect.acquireUseRelease(
+    openSqlClient(
+      config.database,
+      config.databaseSchema === undefined ? {} : { schema: config.databaseSchema },
+    ),
+    (sql) =>
+      Effect.gen(function* () {
+        yield* migrateServerTables(sql);
+        if (action === "revoke") return `revoked ${yield* revokeApiKeys(sql, userId)} key(s) of ${userId}\n`;
+        const minted = yield* createApiKey(sql, userId, values.label ?? "");
+        return `${minted.key}\n`;
+      }),
+    (sql) => Effect.ignore(sql.close),
+  );
+  io.stdout(await runEffect(program));
+  if (action === "create")
+    io.stderr(`key created for ${userId}; it is shown once and stored only as a hash\n`);
+  return ExitCode.ok;
+};
+
+/** Resolves when the process receives SIGINT or SIGTERM. */
+const shutdownSignal = () =>
+  new Promise<string>((resolve) => {
+    const stop = (signal: string) => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve(signal);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+
+const serve = async (values: Values, io: CliIO): Promise<number> => {
+  const config = await configOf(values, io);
+  await ensureDirectory(config.database);
+  const stopped = shutdownSignal();
+  let server: RunningServer;
+  try {
+    server = await startServer({ ...config, env: io.env });
+  } catch (error) {
+    const tag = (error as { _tag?: string })._tag;
+    throw new UsageError(`cannot start: ${tag ? `${tag}: ` : ""}${(error as Error).message}`);
+  }
+  io.stderr(`veracity serve listening on ${server.url}\n`);
+  const signal = await stopped;
+  io.stderr(`${signal}: finishing in-flight requests\n`);
+  await server.close();
+  return ExitCode.ok;
+};
+
+const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
+  const { values, positionals } = parseCommandArgs(argv, options);
+  if (values.help) {
+    io.stdout(`${usage}\n`);
+    return ExitCode.ok;
+  }
+  const [subcommand, action, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
+  if (subcommand === "keys") return manageKeys(action, values, io);
+  if (subcommand !== undefined) throw new UsageError(`unknown subcommand "${subcommand}"`);
+  return serve(values, io);
+};
+
+export const serveCommand: CliCommand = {
+  name: "serve",
+  summary: "run the HTTP API and review UI (and mint API keys)",
+  usage,
+  run,
+};

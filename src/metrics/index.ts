@@ -1,0 +1,8 @@
+export { makeBoundedLabel, maxLabelValues } from "./bounded-label.js";
+export {
+  makeModelUsageRecorder,
+  metricsSubscriber,
+  recordCorrectionLoop,
+  recordResultDetails,
+} from "./record.js";
+export { makeVeracityMetrics, renderMetrics, type VeracityMetrics } from "./registry.js";
