@@ -6,10 +6,10 @@ import { createVerifier, type Verifier, type VerifierConfig } from "../facade/cr
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
 import { EmptyFactualMemory } from "../layers/factual-memory.js";
 import { makeModelLayers } from "../layers/index.js";
-import { makeModelMitigator } from "../mitigation/model-mitigator.js";
 import { makeModelRiskModel } from "../layers/risk-model.js";
 import { makeLLMServiceFromConfig } from "../llm/live.js";
 import { LLMService } from "../llm/llm-service.js";
+import { makeModelMitigator } from "../mitigation/model-mitigator.js";
 import type { CalibrationModels } from "../verification/calibrator.js";
 import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
 import type { VerificationLayer } from "../verification/layer.js";
