@@ -41,6 +41,11 @@ export type Readiness = { readonly ready: true } | { readonly ready: false; read
 export interface VerificationLayer {
   readonly name: LayerName;
   readonly kind: "evidence" | "model";
+  /**
+   * True for layers whose work is synchronous CPU work (offline grounding, numbers): a timer cannot preempt
+   * them, so the service does not race them against one; their time is bounded by the input size limits.
+   */
+  readonly synchronous?: boolean;
   readonly readiness: (input: LayerInput) => Readiness;
   readonly run: (
     input: LayerInput,

@@ -3,13 +3,16 @@ import { VerificationError, VerificationTimeoutError } from "../model/errors.js"
 import type { LayerResult } from "../model/layer-result.js";
 import type { LayerInput, VerificationLayer } from "./layer.js";
 
-/** Runs one layer under a time limit; any failure, defect or timeout becomes a typed error naming the layer. */
+/**
+ * Runs one layer under a time limit; any failure, defect or timeout becomes a typed error naming the layer.
+ * A synchronous layer is not raced against a timer (nothing could interrupt it); its defects are still caught.
+ */
 export const runWithLimit = (
   layer: VerificationLayer,
   input: LayerInput,
   timeoutMs: number,
-): Effect.Effect<LayerResult, VerificationError | VerificationTimeoutError> =>
-  Effect.suspend(() => layer.run(input)).pipe(
+): Effect.Effect<LayerResult, VerificationError | VerificationTimeoutError> => {
+  const guarded = Effect.suspend(() => layer.run(input)).pipe(
     Effect.catchAllDefect((defect) =>
       Effect.fail(
         new VerificationError({
@@ -18,6 +21,9 @@ export const runWithLimit = (
         }),
       ),
     ),
+  );
+  if (layer.synchronous) return guarded;
+  return guarded.pipe(
     Effect.timeoutFail({
       duration: Duration.millis(Math.max(1, timeoutMs)),
       onTimeout: () =>
@@ -28,3 +34,4 @@ export const runWithLimit = (
         }),
     }),
   );
+};

@@ -15,35 +15,57 @@ const b = 0.75;
 const maxPostings = 2_000;
 
 /** The passages that best match a claim's content tokens, by BM25, best first. */
+/** One score buffer per index: alignment is synchronous, so claims can take turns with it. */
+const scratchScores = new WeakMap<SourceIndex, Float64Array>();
+
 export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], limit: number): Alignment[] => {
   const frequency = (stem: string) => index.postings.get(stem)?.length ?? 0;
   const queryStems = [...new Set(claimTokens.map((token) => token.stem))]
     .filter((stem) => frequency(stem) > 0)
     .sort((x, y) => frequency(x) - frequency(y));
-  const weights = queryStems.map((stem) => inverseDocumentFrequency(index, stem));
-  const scores = new Map<number, number>();
+  // Scores by passage id in a flat array reused across claims (reset below); `touched` lists the ids scored.
+  let scores = scratchScores.get(index);
+  if (!scores) {
+    scores = new Float64Array(index.passages.length);
+    scratchScores.set(index, scores);
+  }
+  const touched: number[] = [];
+  const averageLength = Math.max(index.averageLength, 1);
   queryStems.forEach((stem, i) => {
     const postings = index.postings.get(stem) ?? [];
     // Rarest first: a common word is skipped, unless no rarer word matched at all (then it is sampled).
     if (postings.length > maxPostings && i > 0) return;
-    for (const id of postings.length > maxPostings ? postings.slice(0, maxPostings) : postings) {
+    const weight = inverseDocumentFrequency(index, stem);
+    const count = Math.min(postings.length, maxPostings);
+    for (let p = 0; p < count; p++) {
+      const id = postings[p] ?? 0;
       const passage = index.passages[id];
       if (!passage) continue;
-      const frequency = passage.stems.get(stem) ?? 0;
-      const norm = k1 * (1 - b + (b * passage.length) / Math.max(index.averageLength, 1));
-      scores.set(
-        id,
-        (scores.get(id) ?? 0) + (weights[i] ?? 0) * ((frequency * (k1 + 1)) / (frequency + norm)),
-      );
+      const termFrequency = passage.stems.get(stem) ?? 0;
+      const norm = k1 * (1 - b + (b * passage.length) / averageLength);
+      if (scores[id] === 0) touched.push(id);
+      scores[id] = (scores[id] ?? 0) + (weight * (termFrequency * (k1 + 1))) / (termFrequency + norm);
     }
   });
-  const scored: Alignment[] = [];
-  for (const [id, score] of scores) {
+  const best: Alignment[] = [];
+  for (const id of touched) {
+    const score = scores[id] ?? 0;
+    scores[id] = 0;
     const passage = index.passages[id];
-    if (passage && score > 0) scored.push({ passage, score });
+    if (!passage || score <= 0) continue;
+    // Keep the `limit` best, by score then by position: a small insertion list, no full sort.
+    let at = best.length;
+    while (at > 0) {
+      const previous = best[at - 1]!;
+      if (previous.score > score || (previous.score === score && previous.passage.id < id)) break;
+      at--;
+    }
+    if (at < limit) {
+      best.splice(at, 0, { passage, score });
+      if (best.length > limit) best.pop();
+    }
   }
-  scored.sort((left, right) => right.score - left.score || left.passage.id - right.passage.id);
-  return scored.slice(0, limit);
+  return best;
 };
 
 /** The aligned passages plus their immediate neighbours in the same source (a claim may span two). */

@@ -21,6 +21,7 @@ export const makeGroundingLayer = (
   return {
     name: "grounding",
     kind: "evidence",
+    synchronous: true,
     readiness: (input) =>
       input.evidence.some((source) => source.text.trim().length > 0)
         ? ready

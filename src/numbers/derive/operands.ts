@@ -36,11 +36,32 @@ const isPercentNumber = (number: SourceNumber): boolean =>
   number.number.kind === "percent" || number.number.kind === "percentage-points" || number.percentContext;
 
 /** Source numbers in proximity order (most shared words with the claim first, then document order). */
-export const rankSources = (numbers: readonly SourceNumber[], words: readonly string[]): SourceNumber[] =>
-  numbers
-    .map((number) => ({ number, score: proximity(number, words) }))
-    .sort((a, b) => b.score - a.score || a.number.id - b.number.id)
-    .map((entry) => entry.number);
+export const rankSources = (numbers: readonly SourceNumber[], words: readonly string[]): SourceNumber[] => {
+  // Figures of one row share its label: score each distinct label or line once.
+  const scoreOfPlace = new Map<string, number>();
+  const scores = new Float64Array(numbers.length);
+  numbers.forEach((number, index) => {
+    const where = number.table ? number.table.label : number.lineText;
+    let score = scoreOfPlace.get(where);
+    if (score === undefined) {
+      score = proximity(number, words);
+      scoreOfPlace.set(where, score);
+    }
+    scores[index] = score;
+  });
+  // Scores are small counts of words: bucket by score, highest first, document order within a bucket.
+  const buckets: SourceNumber[][] = [];
+  numbers.forEach((number, index) => {
+    const score = scores[index] ?? 0;
+    const bucket = buckets[score];
+    if (bucket) bucket.push(number);
+    else buckets[score] = [number];
+  });
+  const ranked: SourceNumber[] = [];
+  for (let score = buckets.length - 1; score >= 0; score--)
+    for (const number of buckets[score] ?? []) ranked.push(number);
+  return ranked;
+};
 
 /** Every value of every ranked source number as an operand. */
 export const plainOperands = (ranked: readonly SourceNumber[]): Operand[] =>

@@ -96,6 +96,13 @@ const related = (a: Operand, b: Operand): boolean => {
   return label.length >= 4 && prose.lineText.includes(label);
 };
 
+/**
+ * Adding or subtracting a figure a thousand times smaller than the other changes nothing a claim would state:
+ * such a pair (25,489 and 0.04) is two figures in different units, not a derivation.
+ */
+const negligible = (a: number, b: number): boolean =>
+  a !== 0 && b !== 0 && Math.min(Math.abs(a), Math.abs(b)) < Math.max(Math.abs(a), Math.abs(b)) * 1e-3;
+
 /** A change runs from the earlier period to the later one when both periods are known. */
 const inPeriodOrder = (a: Operand, b: Operand) =>
   a.year === undefined || b.year === undefined || a.year >= b.year;
@@ -225,6 +232,7 @@ export const findPairs = (
         if (rule.additive && target.percent && !a.isPercent) continue;
         if (rule.kind === "percent-of" && (!a.isPercent || b.isPercent)) continue;
         if (rule.ordered && !inPeriodOrder(a, b)) continue;
+        if (rule.additive && negligible(a.value, b.value)) continue;
         const value = rule.compute(a.value, b.value);
         if (!Number.isFinite(value)) continue;
         const pair: Found = { kind: rule.kind, a, b, value };

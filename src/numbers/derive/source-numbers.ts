@@ -57,7 +57,19 @@ const linesOf = (text: string): Line[] => {
 
 const isTableLine = (line: string): boolean => line.includes("|");
 
-const cellIndexAt = (line: string, offset: number): number => line.slice(0, offset).split("|").length - 1;
+/** Offsets of the "|" separators of a table line, in order. */
+const separatorsOf = (line: string): number[] => {
+  const offsets: number[] = [];
+  for (let at = line.indexOf("|"); at >= 0; at = line.indexOf("|", at + 1)) offsets.push(at);
+  return offsets;
+};
+
+/** The cell an offset falls in: the number of separators before it. */
+const cellIndexAt = (separators: readonly number[], offset: number): number => {
+  let cell = 0;
+  while (cell < separators.length && (separators[cell] ?? 0) < offset) cell += 1;
+  return cell;
+};
 
 /** Column index to year, when a header line of a table names years in its cells. */
 const yearColumns = (line: string): Map<number, number> | undefined => {
@@ -76,6 +88,19 @@ const yearColumns = (line: string): Map<number, number> | undefined => {
   });
   return years.size >= 2 && others === 0 ? years : undefined;
 };
+
+/** Columns of a table header headed "Note" or "Notes": their figures refer to notes, they are not amounts. */
+const referenceColumns = (line: string): Set<number> | undefined => {
+  if (!/\bnotes?\b/i.test(line)) return undefined;
+  const columns = new Set<number>();
+  line.split("|").forEach((cell, column) => {
+    if (/^\s*notes?\s*$/i.test(cell)) columns.add(column);
+  });
+  return columns.size > 0 ? columns : undefined;
+};
+
+/** A cheap test that a table line may name years (a header), before reading its cells. */
+const yearLike = /(?<![\d,.])(?:19|20)\d{2}(?![\d,.])|\bFY?\s?'?\d{2}\b/i;
 
 /** The year a figure of prose refers to: "56.7 million in 2018", "in 2019, ... 44.1". */
 const yearNear = (line: string, start: number, end: number): number | undefined => {
@@ -120,6 +145,7 @@ const readSource = (
   const percentBlocks = tableBlocksWithPercent(evidence.text);
   let block = 0;
   let years: Map<number, number> | undefined;
+  let noteColumns: Set<number> | undefined;
   let row = 0;
   let previousWasTable = false;
   let paragraph = 0;
@@ -129,22 +155,29 @@ const readSource = (
     if (table && !previousWasTable) {
       block += 1;
       years = undefined;
+      noteColumns = undefined;
       row = 0;
     }
     previousWasTable = table;
     if (table) {
       row += 1;
-      const header = yearColumns(line.text);
+      const header = yearLike.test(line.text) ? yearColumns(line.text) : undefined;
       if (header) {
         years = header;
         continue;
       }
+      noteColumns = referenceColumns(line.text) ?? noteColumns;
     }
     const label = table ? (line.text.split("|")[0] ?? "").trim() : "";
+    const lineText = line.text.toLowerCase();
+    const lowerLabel = label.toLowerCase();
+    const separators = table ? separatorsOf(line.text) : [];
+    const percentLine = !table && /%|\bpercent/i.test(line.text);
     for (const number of extractNumbers(line.text, options)) {
       if (!isQuantity(number)) continue;
-      const column = table ? cellIndexAt(line.text, number.span.start) : -1;
-      const inLabel = table && column === 0;
+      const column = table ? cellIndexAt(separators, number.span.start) : -1;
+      // A row label ("net of tax of $1") or a "Note" column (references to notes): matched, never operands.
+      const inLabel = table && (column === 0 || (noteColumns?.has(column) ?? false));
       const year = table ? years?.get(column) : yearNear(line.text, number.span.start, number.span.end);
       const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
       const isTotal = table ? totalLabel.test(label) : /\btotal\b[^\d]*$/i.test(before);
@@ -156,14 +189,14 @@ const readSource = (
         },
         source: evidence.index,
         values: candidateValues(number, scales),
-        lineText: line.text.toLowerCase(),
+        lineText,
         paragraph,
-        ...(table ? { table: { block, row, column, label: label.toLowerCase() } } : {}),
+        ...(table ? { table: { block, row, column, label: lowerLabel } } : {}),
         ...(year !== undefined ? { year } : {}),
         isTotal: isTotal && !inLabel,
         inLabel,
         scaleUnknown: scales.length === 0,
-        percentContext: table ? percentBlocks.has(block) : /%|\bpercent/i.test(line.text),
+        percentContext: table ? percentBlocks.has(block) : percentLine,
       });
     }
   }

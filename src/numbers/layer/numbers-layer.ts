@@ -25,6 +25,7 @@ export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): Verificat
   return {
     name: "numbers",
     kind: "evidence",
+    synchronous: true,
     readiness: (input) =>
       input.evidence.some((source) => source.text.trim().length > 0) || calculationsNow().length > 0
         ? ready

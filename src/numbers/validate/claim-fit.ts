@@ -28,7 +28,8 @@ export const topicScorer = (claimText: string, question: string): TopicScore => 
     part.source < 0 || part.isTotal || (part.table !== undefined && !/\p{L}{3,}/u.test(part.table.label));
   return (found) => {
     const named = [...found.a.parts, ...(found.b?.parts ?? [])].filter((part) => !unnamed(part));
-    if (named.length === 0) return 0;
+    // Only totals or unlabelled rows: neither on nor off the claim's topic.
+    if (named.length === 0) return 50;
     const values = named.map(scoreOf);
     return Math.min(...values) * 100 + values.reduce((total, value) => total + value, 0) / values.length;
   };

@@ -1,4 +1,10 @@
-import { exactResult, formulaExpression, operandText, withUnit } from "../derive/formula.js";
+import {
+  type DerivationKind,
+  exactResult,
+  formulaExpression,
+  operandText,
+  withUnit,
+} from "../derive/formula.js";
 import type { Operand } from "../derive/operands.js";
 import { derivationsNamed } from "../derive/operation-words.js";
 import {
@@ -9,6 +15,7 @@ import {
   type SearchLimits,
   type Target,
 } from "../derive/search.js";
+import type { SourceNumber } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
 import type { TopicScore } from "./claim-fit.js";
 import type { NumberCheck } from "./validation-result.js";
@@ -31,6 +38,8 @@ export interface TraceContext {
   readonly closeRelative: number;
   /** The wording of the claim the number sits in. */
   readonly claimText: string;
+  /** The derivations the claim's wording names (`derivationsNamed` of `claimText`), read once per claim. */
+  readonly namedKinds: () => ReadonlySet<DerivationKind> | undefined;
   /** How well a match's operands are about what the claim is about (see `topicScorer`). */
   readonly topic: TopicScore;
 }
@@ -49,13 +58,34 @@ const directionWords =
 
 /**
  * Whether a pair derivation fits the claim's wording. "The difference between A and B" is a distance: a
- * negative one is only read from a change whose periods say which figure is the later (2019 - 2018), never
- * from two figures in an order nothing fixes.
+ * negative one is only read as later minus earlier period (2019 - 2018) or as A - B in the order the claim
+ * names them, never from two figures in an order nothing fixes.
  */
 const fitsWording = (found: Found, claimText: string): boolean => {
   if (found.kind !== "difference" || found.value >= 0) return true;
   if (!unsignedWords.test(claimText) || directionWords.test(claimText)) return true;
-  return found.a.year !== undefined && found.b?.year !== undefined;
+  const later = found.a.year;
+  const earlier = found.b?.year;
+  const periodOrder = later !== undefined && earlier !== undefined && later > earlier;
+  return periodOrder || namedInOrder(found, claimText.toLowerCase());
+};
+
+/** Where the claim names a figure's place: its row label, or (within one row) its column's year. */
+const namedAt = (part: SourceNumber | undefined, claim: string, byYear: boolean): number => {
+  if (!part) return -1;
+  if (byYear) return part.year === undefined ? -1 : claim.indexOf(String(part.year));
+  const label = part.table?.label ?? "";
+  return label.length >= 3 ? claim.indexOf(label) : -1;
+};
+
+/** "The difference between A and B" is A - B: the first operand's place is named before the second's. */
+const namedInOrder = (found: Found, claim: string): boolean => {
+  const a = found.a.parts[0];
+  const b = found.b?.parts[0];
+  const byYear = a?.table !== undefined && a.table.label === b?.table?.label;
+  const first = namedAt(a, claim, byYear);
+  const second = namedAt(b, claim, byYear);
+  return first >= 0 && second >= 0 && first < second;
 };
 
 /** The target values a claimed number may stand for, each with the tolerance of its written precision. */
@@ -70,7 +100,7 @@ export const targetsOf = (number: ExtractedNumber, claimText: string, context: T
       : context.closeRelative);
   const scaled = percent ? number.value : number.scaled;
   const scale = percent ? 1 : number.scale;
-  const kinds = derivationsNamed(claimText);
+  const kinds = claimText === context.claimText ? context.namedKinds() : derivationsNamed(claimText);
   const targets: Target[] = [
     {
       value: scaled,
@@ -148,10 +178,21 @@ const bestPossibleTopic = (context: TraceContext): number => {
   return closest ? context.topic({ kind: "value", a: closest, value: closest.value }) : 0;
 };
 
-const pairsFor = (context: TraceContext, target: Target, maxResults: number): Found[] =>
-  findPairs(context.index, context.rankedOperands(), target, context.limits, maxResults, (found) =>
-    fitsWording(found, context.claimText),
+/**
+ * Pairs that fit the claim's wording. When the claim clearly names rows of the evidence (two or more of its
+ * words in one row label), a pair taken only from rows it does not name at all is no explanation of it.
+ */
+const pairsFor = (context: TraceContext, target: Target, maxResults: number): Found[] => {
+  const named = bestPossibleTopic(context) >= 300;
+  return findPairs(
+    context.index,
+    context.rankedOperands(),
+    target,
+    context.limits,
+    maxResults,
+    (found) => fitsWording(found, context.claimText) && !(named && context.topic(found) === 0),
   );
+};
 
 /**
  * A pair derivation, second operands tried closest to the claim first. When the first one found is not as
@@ -175,12 +216,33 @@ const search = (context: TraceContext, target: Target): Found | undefined =>
  */
 const betterFlip = (context: TraceContext, targets: readonly Target[], found: Found): Found | undefined => {
   const first = targets[0];
-  if (!first || first.value === 0 || targets.some((target) => target.value === -first.value)) return undefined;
+  if (!first || first.value === 0 || targets.some((target) => target.value === -first.value))
+    return undefined;
   // Nothing can be more about the claim than a match on the figures closest to it.
   if (context.topic(found) >= bestPossibleTopic(context)) return undefined;
   const flipped: Target = { ...first, value: -first.value };
-  const best = mostOnTopic(context, [...findDirect(context.index, flipped), ...pairsFor(context, flipped, 8)]);
+  const best = mostOnTopic(context, [
+    ...findDirect(context.index, flipped),
+    ...pairsFor(context, flipped, 8),
+  ]);
   return best && context.topic(best) > context.topic(found) ? best : undefined;
+};
+
+/** A number whose negation the sources explain better: suspicious, with the value it should have. */
+const signError = (number: ExtractedNumber, flip: Found): NumberCheck => {
+  const percent = number.kind === "percent";
+  const claimScale = percent ? 1 : number.scale;
+  const { expected, formula } = describe(flip, claimScale, number.decimals);
+  return {
+    text: number.text,
+    span: number.span,
+    kind: number.kind,
+    status: "suspicious",
+    reason: "sign",
+    expected: withUnit(expected, claimScale, percent),
+    ...(flip.b || flip.kind !== "value" ? { formula } : {}),
+    source: sourceOf(flip),
+  };
 };
 
 /**
@@ -203,7 +265,11 @@ export const traceNumber = (
     const direct = findDirect(context.index, target)[0];
     if (direct) {
       const exact = Math.abs(direct.value - target.value) <= Math.abs(target.value) * 1e-12;
-      const { expected, formula } = describe(direct, target === targets[0] ? claimScale : 1, decimals);
+      // An exact match of the value as written needs no calculator to say what it should be.
+      const asWritten = exact && direct.kind === "value" && target === targets[0] && decimals <= 20;
+      const { expected, formula } = asWritten
+        ? { expected: number.value.toFixed(decimals), formula: "" }
+        : describe(direct, target === targets[0] ? claimScale : 1, decimals);
       return {
         ...base,
         status: exact ? "exact" : "close",
@@ -217,17 +283,7 @@ export const traceNumber = (
     const found = derivation(context, target) ?? findDirect(context.runs(), target)[0];
     if (found) {
       const flip = betterFlip(context, targets, found);
-      if (flip) {
-        const { expected, formula } = describe(flip, claimScale, decimals);
-        return {
-          ...base,
-          status: "suspicious",
-          reason: "sign",
-          expected: withUnit(expected, claimScale, percent),
-          formula,
-          source: sourceOf(flip),
-        };
-      }
+      if (flip) return signError(number, flip);
       const { expected, formula } = describe(found, target === targets[0] ? claimScale : 1, decimals);
       return { ...base, status: "derived", expected, formula, source: sourceOf(found) };
     }

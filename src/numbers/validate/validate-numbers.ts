@@ -1,13 +1,15 @@
 import type { EvidenceSource } from "../../verification/layer.js";
+import type { DerivationKind } from "../derive/formula.js";
 import { contentWords, type Operand, rankSources } from "../derive/operands.js";
+import { derivationsNamed } from "../derive/operation-words.js";
 import { prepareSources, type SourcesReader } from "../derive/prepared-sources.js";
 import { defaultSearchLimits, findDirect, indexOperands, type SearchLimits } from "../derive/search.js";
 import type { SourceNumber } from "../derive/source-numbers.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
 import type { RecordedCalculation } from "../tool/recorder.js";
-import { findInlineCalculations } from "./inline-calculations.js";
 import { topicScorer } from "./claim-fit.js";
+import { findInlineCalculations } from "./inline-calculations.js";
 import { findPartialAggregation } from "./partial-aggregation.js";
 import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
 import type { NumberCheck, PartialAggregation, ValidationResult } from "./validation-result.js";
@@ -102,12 +104,19 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   };
   const contextFor = (claimText: string): TraceContext => {
     let ranked: readonly Operand[] | undefined;
+    let kinds: { readonly named: ReadonlySet<DerivationKind> | undefined } | undefined;
+    const namedKinds = () => {
+      kinds ??= { named: derivationsNamed(claimText) };
+      return kinds.named;
+    };
     // Ranked only when a derivation is searched for: most numbers match a source value directly.
     const rankedOperands = () => {
       if (ranked) return ranked;
       const order = rankSources(pool.numbers, contentWords(`${claimText} ${input.question ?? ""}`));
-      ranked = order.flatMap((number) => operandsOf.get(number.id) ?? []);
-      return ranked;
+      const list: Operand[] = [];
+      for (const number of order) for (const operand of operandsOf.get(number.id) ?? []) list.push(operand);
+      ranked = list;
+      return list;
     };
     return {
       ...baseContext,
@@ -115,6 +124,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
       runs,
       rankedOperands,
       claimText,
+      namedKinds,
       topic: topicScorer(claimText, input.question ?? ""),
     };
   };

@@ -1,0 +1,124 @@
+/**
+ * Load benchmark of `POST /v1/check` over loopback: a 1 KB answer against 10 KB of sources, 50 connections for
+ * 20 s (BENCH_DURATION_S to change), autocannon in this process and the server in its own process.
+ * Bars: >= 300 requests/s, p99 < 100 ms, no errors or non-2xx answers.
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { cpus } from "node:os";
+import { resolve } from "node:path";
+
+interface AutocannonResult {
+  readonly requests: { readonly average: number; readonly total: number };
+  readonly latency: {
+    readonly p50: number;
+    readonly p99: number;
+    readonly p90: number;
+    readonly max: number;
+  };
+  readonly errors: number;
+  readonly timeouts: number;
+  readonly non2xx: number;
+  readonly duration: number;
+}
+type Autocannon = (options: object) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+const repoRoot = resolve(import.meta.dirname, "..");
+const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+/** 10 KB of report-like sources and a 1 KB answer drawn from them, some numbers edited (seeded, deterministic). */
+const makePayload = (seed = 42) => {
+  let state = seed;
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+  const subjects = [
+    "Revenue",
+    "Operating income",
+    "Net sales",
+    "Gross margin",
+    "Headcount",
+    "Capital spending",
+  ];
+  const units = ["North", "South", "Retail", "Wholesale", "Cloud", "Devices", "Services", "Logistics"];
+  const verbs = ["rose", "fell", "grew", "declined", "increased", "decreased"];
+  const sentence = () =>
+    `${pick(subjects)} of the ${pick(units)} division ${pick(verbs)} to $${(random() * 900 + 10).toFixed(1)} million in the ${pick(["first", "second", "third", "fourth"])} quarter of ${2019 + Math.floor(random() * 6)}, according to chief financial officer ${pick(["Dana Okafor", "Lee Park", "Ana Silva"])}.`;
+  const sourceSentences: string[] = [];
+  while (sourceSentences.join(" ").length < 10_240) sourceSentences.push(sentence());
+  const parts: string[] = [];
+  while (parts.join(" ").length < 1_024) {
+    const picked = pick(sourceSentences);
+    parts.push(random() < 0.3 ? picked.replace(/\d/, String(Math.floor(random() * 10))) : picked);
+  }
+  return { text: parts.join(" ").slice(0, 1_024), sources: [sourceSentences.join(" ").slice(0, 10_240)] };
+};
+
+const startServerProcess = () =>
+  new Promise<{ url: string; key: string; stop: () => Promise<void> }>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/testing/bench-server.ts"], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /READY (\S+) (\S+)/.exec(output);
+      if (match?.[1] && match[2])
+        resolvePromise({
+          url: match[1],
+          key: match[2],
+          stop: () =>
+            new Promise((done) => {
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+    });
+    child.once("exit", (code) => reject(new Error(`server exited early (${code}): ${output}`)));
+  });
+
+const server = await startServerProcess();
+const payload = makePayload();
+const body = JSON.stringify(payload);
+const request = {
+  url: `${server.url}/v1/check`,
+  method: "POST",
+  headers: { authorization: `Bearer ${server.key}`, "content-type": "application/json" },
+  body,
+};
+const probe = await fetch(request.url, request);
+const probeResult = (await probe.json()) as { claims?: unknown[]; passed?: boolean };
+console.log(
+  `payload: answer ${Buffer.byteLength(payload.text)} B, sources ${Buffer.byteLength(payload.sources[0] ?? "")} B; probe ${probe.status}, ${probeResult.claims?.length ?? 0} claims, passed=${probeResult.passed}`,
+);
+await autocannon({ ...request, connections: 10, duration: 3 }); // warm-up, not reported
+const result = await autocannon({ ...request, connections, duration: durationSeconds });
+await server.stop();
+
+const rows = {
+  "requests/s (mean)": result.requests.average.toFixed(1),
+  "latency p50 ms": result.latency.p50,
+  "latency p90 ms": result.latency.p90,
+  "latency p99 ms": result.latency.p99,
+  "latency max ms": result.latency.max,
+  requests: result.requests.total,
+  errors: result.errors,
+  timeouts: result.timeouts,
+  "non-2xx": result.non2xx,
+};
+console.log(
+  `POST /v1/check, ${connections} connections, ${durationSeconds} s, Node ${process.version}, ${cpus().length} cores, ${new Date().toISOString()}`,
+);
+console.table(rows);
+const bars = [
+  ["requests/s >= 300", result.requests.average >= 300],
+  ["p99 < 100 ms", result.latency.p99 < 100],
+  ["no errors, timeouts or non-2xx", result.errors + result.timeouts + result.non2xx === 0],
+] as const;
+for (const [bar, met] of bars) console.log(`${met ? "PASS" : "FAIL"} ${bar}`);
+process.exitCode = bars.every(([, met]) => met) ? 0 : 1;

@@ -1,0 +1,52 @@
+/**
+ * An MCP client session with `veracity mcp` over stdio: list the tools, check a draft before committing it,
+ * compute a derived number, and see a bad call answered with a structured error.
+ *
+ *   node --import tsx examples/mcp-client.ts
+ *
+ * The client starts the server itself (`node --import tsx src/cli/main.ts mcp`); with the package
+ * installed, use `{ command: "npx", args: ["veracity", "mcp"] }` instead.
+ */
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export const main = async () => {
+  const client = new Client({ name: "veracity-example", version: "0.0.0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ["--import", "tsx", "src/cli/main.ts", "mcp"],
+      cwd: repoRoot,
+      stderr: "pipe",
+    }),
+  );
+  try {
+    const { tools } = await client.listTools();
+    const source = "The Eiffel Tower is 330 metres tall. It was completed in 1889.";
+    const draft = await client.callTool({
+      name: "verify",
+      arguments: { text: "The Eiffel Tower is 330 metres tall. It opened in 1925.", sources: [source] },
+    });
+    const growth = await client.callTool({
+      name: "calculate",
+      arguments: { expression: "(330 - 300) / 300 * 100" },
+    });
+    const bad = await client.callTool({ name: "calculate", arguments: { formula: "1 + 1" } });
+    return {
+      tools: tools.map((tool) => tool.name),
+      draftPassed: (draft.structuredContent as { passed: boolean }).passed,
+      growth: (growth.structuredContent as { result: string }).result,
+      badCall: { isError: bad.isError, structured: bad.structuredContent },
+    };
+  } finally {
+    await client.close();
+  }
+};
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  console.log(JSON.stringify(await main(), null, 2));
+}

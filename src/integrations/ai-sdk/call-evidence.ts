@@ -1,0 +1,64 @@
+import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
+import type { AnswerEvidence } from "../shared/check-answer.js";
+
+/** Sources given with one call: `providerOptions: { veracity: { sources: [...], context: "..." } }`. */
+export interface CallSources {
+  readonly sources?: readonly string[];
+  readonly context?: string;
+}
+
+/** Looks up sources for a call (a retriever): receives the user's last message and the whole call. */
+export type SourcesRetriever = (
+  question: string | undefined,
+  params: LanguageModelV3CallOptions,
+) => Promise<readonly string[]> | readonly string[];
+
+export const maxSourcesPerCall = 100;
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** The text of the last user message: the question the answer is checked for. */
+export const lastUserText = (prompt: LanguageModelV3Prompt): string | undefined => {
+  for (let index = prompt.length - 1; index >= 0; index--) {
+    const message = prompt[index];
+    if (message?.role !== "user") continue;
+    const text = message.content
+      .flatMap((part) => (part.type === "text" ? [part.text] : []))
+      .join("\n")
+      .trim();
+    if (text.length > 0) return text;
+  }
+  return undefined;
+};
+
+/** Reads `providerOptions.veracity`; anything malformed is an error, never silently ignored. */
+export const callSources = (params: LanguageModelV3CallOptions): CallSources => {
+  const options = params.providerOptions?.veracity;
+  if (options === undefined) return {};
+  const { sources, context } = options as { sources?: unknown; context?: unknown };
+  if (sources !== undefined && !isStringArray(sources))
+    throw new TypeError("providerOptions.veracity.sources must be an array of strings");
+  if (context !== undefined && typeof context !== "string")
+    throw new TypeError("providerOptions.veracity.context must be a string");
+  return { ...(sources === undefined ? {} : { sources }), ...(context === undefined ? {} : { context }) };
+};
+
+/** The evidence of a call: its own sources, then the configured ones or the retriever's. */
+export const evidenceOfCall = async (
+  params: LanguageModelV3CallOptions,
+  configured: readonly string[] | SourcesRetriever | undefined,
+): Promise<AnswerEvidence> => {
+  const question = lastUserText(params.prompt);
+  const fromCall = callSources(params);
+  const fromOptions =
+    typeof configured === "function" ? await configured(question, params) : (configured ?? []);
+  const sources = [...(fromCall.sources ?? []), ...fromOptions];
+  if (sources.length > maxSourcesPerCall)
+    throw new RangeError(`at most ${maxSourcesPerCall} sources per call (got ${sources.length})`);
+  return {
+    sources,
+    ...(fromCall.context === undefined ? {} : { context: fromCall.context }),
+    ...(question === undefined ? {} : { question }),
+  };
+};

@@ -1,0 +1,55 @@
+import { Either, ParseResult, Schema } from "effect";
+import type { McpDependencies, McpTool } from "./tools.js";
+
+/** A tool answer in MCP's shape: the value as JSON text and as structured content. */
+export interface ToolAnswer {
+  readonly [key: string]: unknown;
+  readonly content: { type: "text"; text: string }[];
+  readonly structuredContent: Record<string, unknown>;
+  readonly isError?: boolean;
+}
+
+/** A failed call: `{ error: { code, message } }`, flagged `isError` so the agent can correct itself. */
+export const errorAnswer = (code: string, message: string): ToolAnswer => {
+  const structured = { error: { code, message } };
+  return {
+    content: [{ type: "text", text: JSON.stringify(structured) }],
+    structuredContent: structured,
+    isError: true,
+  };
+};
+
+const toJson = (value: unknown): Record<string, unknown> => {
+  const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;
+  return typeof json === "object" && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : { value: json };
+};
+
+const failureOf = (error: unknown): ToolAnswer => {
+  if (typeof error === "object" && error !== null && "_tag" in error) {
+    const tagged = error as { _tag: unknown; message?: unknown; reason?: unknown };
+    return errorAnswer(String(tagged._tag), String(tagged.message || tagged.reason || tagged._tag));
+  }
+  return errorAnswer("INTERNAL_ERROR", error instanceof Error ? error.message : String(error));
+};
+
+/** Decodes the arguments with the tool's Schema, runs it, and turns every failure into a structured error. */
+export const callTool = async (
+  tools: readonly McpTool[],
+  name: string,
+  args: unknown,
+  dependencies: McpDependencies,
+): Promise<ToolAnswer> => {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (tool === undefined) return errorAnswer("UNKNOWN_TOOL", `no tool named "${name}"`);
+  const decoded = Schema.decodeUnknownEither(tool.input, { onExcessProperty: "error" })(args ?? {});
+  if (Either.isLeft(decoded))
+    return errorAnswer("INVALID_INPUT", ParseResult.TreeFormatter.formatErrorSync(decoded.left));
+  try {
+    const output = toJson(await tool.run(decoded.right as never, dependencies));
+    return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
+  } catch (error) {
+    return failureOf(error);
+  }
+};

@@ -1,0 +1,46 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { makeCitationsLayer } from "../../citations/index.js";
+import { createVerifier } from "../../facade/create-verifier.js";
+import { createMemoryGate, type MemoryGateClient } from "../../memory/index.js";
+import type { McpDependencies } from "./tools.js";
+
+export interface McpDependencyOptions {
+  /** The memory store: a PGlite directory, `memory://` (default) or a `postgres://` URL. */
+  readonly memoryDatabase?: string;
+  /** The repository whose commits and ADRs citations and memories may point to (default: cwd). */
+  readonly repositoryDir?: string;
+}
+
+/**
+ * The offline verifier (grounding, numbers, and citations of the repository's commits and ADRs) and a memory
+ * gate opened on first use.
+ */
+export const openMcpDependencies = (
+  options: McpDependencyOptions = {},
+): McpDependencies & { readonly close: () => Promise<void> } => {
+  const repository = options.repositoryDir ?? process.cwd();
+  const adrDirectory = ["docs/adr", "docs/decisions", "adr"]
+    .map((folder) => join(repository, folder))
+    .find((folder) => existsSync(folder));
+  const citations = makeCitationsLayer({
+    git: { repository },
+    ...(adrDirectory === undefined ? {} : { adr: { directory: adrDirectory } }),
+  });
+  const verifier = createVerifier({ extraLayers: [citations] });
+  let gate: Promise<MemoryGateClient> | undefined;
+  return {
+    verifier,
+    memory: () => {
+      gate ??= createMemoryGate({
+        database: options.memoryDatabase ?? "memory://",
+        ...(options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir }),
+      });
+      return gate;
+    },
+    close: async () => {
+      await verifier.close();
+      if (gate !== undefined) await (await gate.catch(() => undefined))?.close();
+    },
+  };
+};

@@ -1,0 +1,16 @@
+export { callTool, errorAnswer, type ToolAnswer } from "./call-tool.js";
+export { type McpDependencyOptions, openMcpDependencies } from "./dependencies.js";
+export { type McpHttpOptions, type McpHttpServer, startMcpHttpServer } from "./http.js";
+export { createVeracityMcpServer, mcpServerInfo } from "./server.js";
+export { serveMcpStdio } from "./stdio.js";
+export {
+  CalculateInput,
+  CheckGroundingInput,
+  IngestMemoryInput,
+  mcpLimits,
+  SearchMemoryInput,
+  ValidateNumbersInput,
+  VerifyCitationsInput,
+  VerifyInput,
+} from "./tool-inputs.js";
+export { inputJsonSchema, type McpDependencies, type McpTool, mcpTools } from "./tools.js";

@@ -1,0 +1,148 @@
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callForStructured } from "../testing/mcp-client.js";
+import { openMcpDependencies } from "./dependencies.js";
+import { startMcpHttpServer } from "./http.js";
+import { inputJsonSchema, mcpTools } from "./tools.js";
+
+const repoRoot = resolve(import.meta.dirname, "../../..");
+const headCommit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
+const source = "The Eiffel Tower is 330 metres tall. It was completed in 1889 for the World's Fair in Paris.";
+
+const toolNames = [
+  "verify",
+  "check_grounding",
+  "validate_numbers",
+  "calculate",
+  "verify_citations",
+  "ingest_memory",
+  "search_memory",
+];
+
+type Connect = () => Promise<{ client: Client; close: () => Promise<void> }>;
+
+const connectStdio: Connect = async () => {
+  const client = new Client({ name: "veracity-test", version: "0.0.0" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--import", "tsx", "src/cli/main.ts", "mcp"],
+    cwd: repoRoot,
+    stderr: "pipe",
+  });
+  await client.connect(transport);
+  return { client, close: () => client.close() };
+};
+
+const connectHttp: Connect = async () => {
+  const dependencies = openMcpDependencies({ repositoryDir: repoRoot });
+  const server = await startMcpHttpServer(dependencies);
+  expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  const client = new Client({ name: "veracity-test", version: "0.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+      await dependencies.close();
+    },
+  };
+};
+
+describe.each([
+  ["stdio", connectStdio],
+  ["streamable HTTP", connectHttp],
+] as const)("veracity mcp over %s", (_transport, connect) => {
+  let session: Awaited<ReturnType<Connect>>;
+  beforeAll(async () => {
+    session = await connect();
+  });
+  afterAll(async () => {
+    await session.close();
+  });
+
+  it("lists the seven tools with input schemas generated from our Schemas", async () => {
+    const { tools } = await session.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(toolNames);
+    for (const tool of tools) {
+      const ours = mcpTools.find((candidate) => candidate.name === tool.name);
+      expect(ours).toBeDefined();
+      if (ours) expect(tool.inputSchema).toEqual(inputJsonSchema(ours));
+    }
+  });
+
+  it.each([
+    ["verify", { text: "The Eiffel Tower is 330 metres tall.", sources: [source] }, { passed: true }],
+    ["verify", { text: "The Eiffel Tower is 450 metres tall.", sources: [source] }, { passed: false }],
+    [
+      "check_grounding",
+      { text: "It was completed in 1889.", sources: [source] },
+      { layer: "grounding", passed: true },
+    ],
+    [
+      "check_grounding",
+      { text: "It was painted gold by the mayor of Lyon.", sources: [source] },
+      { layer: "grounding", passed: false },
+    ],
+    ["validate_numbers", { text: "The tower is 330 metres tall.", sources: [source] }, { passed: true }],
+    ["validate_numbers", { text: "The tower is 331 metres tall.", sources: [source] }, { passed: false }],
+    [
+      "calculate",
+      { expression: "(0.50 - 0.45) / 0.45 * 100" },
+      { result: "11.11111111111111111111111111111111111111" },
+    ],
+    ["calculate", { expression: "1 / 0" }, { reason: "division-by-zero" }],
+    [
+      "verify_citations",
+      { text: `The fix landed in commit ${headCommit}.` },
+      { layer: "citations", passed: true },
+    ],
+    [
+      "verify_citations",
+      { text: "The fix landed in commit 0123456789abcdef0123456789abcdef01234567." },
+      { layer: "citations", passed: false },
+    ],
+  ] as const)("calls %s", async (name, args, expected) => {
+    const { isError, structured } = await callForStructured(session.client, name, args);
+    expect(isError).toBe(false);
+    expect(structured).toMatchObject(expected);
+  });
+
+  it("ingests a memory through the gate and finds it by search", async () => {
+    const userId = `user-${Math.random().toString(36).slice(2)}`;
+    const ingested = await callForStructured(session.client, "ingest_memory", {
+      content: "I prefer answers in metric units.",
+      memoryType: "preference",
+      source: "user",
+      userId,
+    });
+    expect(ingested.isError).toBe(false);
+    expect(ingested.structured).toMatchObject({ status: "stored", result: { tier: "auto-approve" } });
+    const found = await callForStructured(session.client, "search_memory", { userId, query: "metric units" });
+    expect(found.structured).toMatchObject({
+      hits: [{ memory: { content: "I prefer answers in metric units." } }],
+    });
+  });
+
+  it.each([
+    ["verify", { sources: [source] }],
+    ["verify", { text: "x", sources: "not a list" }],
+    ["calculate", { expression: "1+1", extra: true }],
+    ["search_memory", { userId: "u", query: "q", limit: 1000 }],
+    ["ingest_memory", { content: "x", memoryType: "rumour", source: "user", userId: "u" }],
+  ] as const)("answers bad input to %s with a structured error", async (name, args) => {
+    const { isError, structured } = await callForStructured(session.client, name, args);
+    expect(isError).toBe(true);
+    expect(structured).toMatchObject({ error: { code: "INVALID_INPUT", message: expect.any(String) } });
+  });
+
+  it("answers an unknown tool with a structured error", async () => {
+    const { isError, structured } = await callForStructured(session.client, "delete_everything", {});
+    expect(isError).toBe(true);
+    expect(structured).toMatchObject({ error: { code: "UNKNOWN_TOOL" } });
+  });
+});

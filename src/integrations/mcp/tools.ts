@@ -1,0 +1,118 @@
+import { JSONSchema, type Schema } from "effect";
+import type { Verifier } from "../../facade/create-verifier.js";
+import type { MemoryGateClient } from "../../memory/index.js";
+import { runCalculatorCall, type ValidationResult, validateNumbers } from "../../numbers/index.js";
+import {
+  CalculateInput,
+  CheckGroundingInput,
+  IngestMemoryInput,
+  SearchMemoryInput,
+  ValidateNumbersInput,
+  VerifyCitationsInput,
+  VerifyInput,
+} from "./tool-inputs.js";
+
+/** What the tools run on: a verifier (with the citations layer for `verify_citations`) and a memory gate. */
+export interface McpDependencies {
+  readonly verifier: Verifier;
+  /** Opened on first use by `ingest_memory`/`search_memory`. */
+  readonly memory: () => Promise<MemoryGateClient>;
+}
+
+export interface McpTool {
+  readonly name: string;
+  readonly description: string;
+  readonly input: Schema.Schema.AnyNoContext;
+  readonly run: (input: never, dependencies: McpDependencies) => Promise<unknown>;
+}
+
+const defineTool = <A, I>(tool: {
+  name: string;
+  description: string;
+  input: Schema.Schema<A, I, never>;
+  run: (input: A, dependencies: McpDependencies) => Promise<unknown>;
+}): McpTool => tool as unknown as McpTool;
+
+/** Every number traced: none orphaned, none suspicious, no wrong inline calculation, none left unchecked. */
+const numbersPassed = (result: ValidationResult): boolean =>
+  result.orphanNumbers.length === 0 &&
+  result.suspicious.length === 0 &&
+  result.skipped === 0 &&
+  result.inlineCalculations.every((calculation) => calculation.correct);
+
+const evidenceOf = (sources: readonly string[] = []) =>
+  sources.map((text, index) => ({ index, origin: "source" as const, text }));
+
+/** The tools `veracity mcp` exposes, in the order they are listed. */
+export const mcpTools: readonly McpTool[] = [
+  defineTool({
+    name: "verify",
+    description:
+      "Verify a text against sources with every offline layer that can run (grounding, numbers, citations). " +
+      "Returns the VerificationResult: passed, confidence, per-claim verdicts and reasons.",
+    input: VerifyInput,
+    run: ({ sources, ...rest }, { verifier }) =>
+      verifier.verify({ ...rest, ...(sources === undefined ? {} : { sources: [...sources] }) }),
+  }),
+  defineTool({
+    name: "check_grounding",
+    description:
+      "Check each claim of a text against the sources (offline grounding layer). Returns a LayerResult.",
+    input: CheckGroundingInput,
+    run: ({ text, sources, context }, { verifier }) => verifier.runLayer("grounding", text, context, sources),
+  }),
+  defineTool({
+    name: "validate_numbers",
+    description:
+      "Trace every number of a text to the sources or to recorded calculator results; reports numbers that " +
+      "appear nowhere, near misses and wrong calculations. `passed` is true only when every number is traced.",
+    input: ValidateNumbersInput,
+    run: async ({ text, sources, calculations, question }) => {
+      const result = validateNumbers({
+        text,
+        evidence: evidenceOf(sources),
+        ...(calculations === undefined ? {} : { calculations }),
+        ...(question === undefined ? {} : { question }),
+      });
+      return { passed: numbersPassed(result), ...result };
+    },
+  }),
+  defineTool({
+    name: "calculate",
+    description:
+      "Evaluate an arithmetic expression exactly (decimal arithmetic). Use it for every derived number. " +
+      "Supports + - * / % ^ ( ) and abs, round(x, n), floor, ceil, min, max, sum, avg, sqrt, log, exp, pow.",
+    input: CalculateInput,
+    run: async (input) => runCalculatorCall(input),
+  }),
+  defineTool({
+    name: "verify_citations",
+    description:
+      "Extract the citations of a text (transactions, blocks, addresses, commits, ADRs, URLs, issues) and " +
+      "check each against the configured evidence. Returns a LayerResult.",
+    input: VerifyCitationsInput,
+    run: ({ text, sources }, { verifier }) => verifier.runLayer("citations", text, undefined, sources),
+  }),
+  defineTool({
+    name: "ingest_memory",
+    description:
+      "Submit a claim to the memory gate: it is stored, queued for review or blocked depending on its " +
+      "evidence. Returns the tier, the reason and the checks that passed and failed.",
+    input: IngestMemoryInput,
+    run: async (input, { memory }) => (await memory()).ingest(input),
+  }),
+  defineTool({
+    name: "search_memory",
+    description: "Search a user's stored (approved) memories by text.",
+    input: SearchMemoryInput,
+    run: async ({ userId, query, limit }, { memory }) => ({
+      hits: await (await memory()).search(userId, query, limit),
+    }),
+  }),
+];
+
+/** The JSON Schema of a tool's input, generated from its Effect Schema. */
+export const inputJsonSchema = (tool: McpTool): { type: "object"; [key: string]: unknown } => {
+  const { $schema: _ignored, ...schema } = JSONSchema.make(tool.input);
+  return { ...schema, type: "object" };
+};

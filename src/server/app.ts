@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import { defaultServerLimits, type ServerDeps } from "./deps.js";
+import type { ServerEnv } from "./env.js";
+import { makeHttpMetrics } from "./http-metrics.js";
+import { authenticate } from "./middleware/auth/index.js";
+import { limitBody } from "./middleware/body-limit/index.js";
+import { problemErrorHandler, problemNotFound } from "./middleware/problem/index.js";
+import { limitRate } from "./middleware/rate-limit/index.js";
+import { logRequests } from "./middleware/request-log/index.js";
+import { limitDuration } from "./middleware/timeout/index.js";
+import { buildOpenApiDocument } from "./openapi.js";
+import { auditRoutes } from "./routes/audit.js";
+import { calibrationRoutes } from "./routes/calibrate.js";
+import { citationRoutes } from "./routes/citations.js";
+import { healthRoutes } from "./routes/health.js";
+import { memoryRoutes } from "./routes/memory.js";
+import { numberRoutes } from "./routes/numbers.js";
+import { reviewRoutes } from "./routes/review.js";
+import { verificationRoutes } from "./routes/verify.js";
+import { uiRoutes } from "./ui/routes.js";
+
+/**
+ * The HTTP application: health and metrics, the OpenAPI document, the `/v1` API (bearer API keys, per-key rate
+ * limit in SQL) and the review UI under `/ui` (the same keys, kept in an HttpOnly cookie). Every error is a
+ * problem+json answer with a stable code.
+ */
+export const createServerApp = (deps: ServerDeps): Hono<ServerEnv> => {
+  const limits = { ...defaultServerLimits, ...deps.limits };
+  const metrics = makeHttpMetrics(deps.metricsRegistry);
+  const openApi = JSON.stringify(buildOpenApiDocument(deps.version ?? "0.0.0"));
+
+  const api = new Hono<ServerEnv>();
+  api.use("*", authenticate(deps.sql, "bearer"));
+  api.use("*", limitRate(deps.sql, limits.rateLimit));
+  api.route("/", verificationRoutes(deps));
+  api.route("/", numberRoutes());
+  api.route("/", citationRoutes(deps));
+  api.route("/", calibrationRoutes());
+  api.route("/", memoryRoutes(deps));
+  api.route("/", reviewRoutes(deps));
+  api.route("/", auditRoutes(deps));
+
+  const app = new Hono<ServerEnv>();
+  app.onError(problemErrorHandler);
+  app.notFound(problemNotFound);
+  app.use("*", logRequests(deps.logger));
+  app.use("*", metrics.record);
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
+  app.use("*", limitDuration(limits.requestTimeoutMs));
+  app.use("*", limitBody(limits.maxBodyBytes));
+  app.route("/", healthRoutes(deps, metrics.render));
+  app.get("/openapi.json", (context) => context.body(openApi, 200, { "content-type": "application/json" }));
+  app.route("/v1", api);
+  app.route("/ui", uiRoutes(deps, limits.rateLimit));
+  app.get("/", (context) => context.redirect("/ui"));
+  return app;
+};

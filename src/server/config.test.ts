@@ -1,0 +1,57 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readServerConfigFile, resolveServerConfig } from "./config.js";
+
+describe("server configuration", () => {
+  it("uses the defaults: 127.0.0.1, port 8080, PGlite in .veracity/data", () => {
+    const config = resolveServerConfig({}, {}, {}, "/srv/app");
+    expect(config).toMatchObject({ host: "127.0.0.1", port: 8080, database: "/srv/app/.veracity/data" });
+    expect(config.limits.rateLimit.requests).toBe(1_200);
+  });
+
+  it("lets flags win over the environment and the environment over the file", () => {
+    const file = { port: 7000, host: "0.0.0.0", database: "/data/file", limits: { maxBodyBytes: 4096 } };
+    const env = { VERACITY_PORT: "7100", DATABASE_URL: "postgres://db/veracity" };
+    expect(resolveServerConfig({}, {}, file, "/")).toMatchObject({
+      port: 7000,
+      host: "0.0.0.0",
+      database: "/data/file",
+    });
+    expect(resolveServerConfig({}, env, file, "/")).toMatchObject({
+      port: 7100,
+      database: "postgres://db/veracity",
+    });
+    const flagged = resolveServerConfig({ port: "0", db: "memory://", maxBodyBytes: "2048" }, env, file, "/");
+    expect(flagged).toMatchObject({ port: 0, database: "memory://" });
+    expect(flagged.limits.maxBodyBytes).toBe(2048);
+  });
+
+  it.each([
+    [{ port: "70000" }, {}],
+    [{ port: "eighty" }, {}],
+    [{ rateLimit: "0" }, {}],
+    [{}, { VERACITY_DB_SCHEMA: "Robert'); DROP TABLE" }],
+  ])("refuses bad values %j %j with a ConfigError", (flags, env) => {
+    expect(() => resolveServerConfig(flags, env, {}, "/")).toThrow(
+      expect.objectContaining({ _tag: "ConfigError" }),
+    );
+  });
+
+  it("reads YAML and JSON files and refuses unknown keys", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "veracity-config-"));
+    await writeFile(
+      path.join(dir, "a.yaml"),
+      "port: 9000\nlimits:\n  rateLimit: { requests: 10, windowMs: 1000 }\n",
+    );
+    await writeFile(path.join(dir, "b.json"), JSON.stringify({ prot: 9000 }));
+    expect(await readServerConfigFile(path.join(dir, "a.yaml"))).toMatchObject({
+      port: 9000,
+      limits: { rateLimit: { requests: 10, windowMs: 1000 } },
+    });
+    await expect(readServerConfigFile(path.join(dir, "b.json"))).rejects.toMatchObject({
+      _tag: "ConfigError",
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Either, ParseResult, Schema } from "effect";
+import { parse as parseYaml } from "yaml";
+import { ConfigError } from "../model/errors.js";
+import { defaultServerLimits, type ServerLimits } from "./deps.js";
+
+const Port = Schema.Int.pipe(Schema.between(0, 65_535));
+const Positive = Schema.Int.pipe(Schema.positive());
+
+/** The configuration file (`--config`, `VERACITY_CONFIG`): JSON or YAML, every field optional. */
+export const ServerConfigFile = Schema.Struct({
+  port: Schema.optional(Port),
+  host: Schema.optional(Schema.String),
+  database: Schema.optional(Schema.String),
+  databaseSchema: Schema.optional(Schema.String.pipe(Schema.pattern(/^[a-z_][a-z0-9_]{0,62}$/))),
+  evidence: Schema.optional(Schema.String),
+  model: Schema.optional(Schema.String),
+  calibration: Schema.optional(Schema.String),
+  limits: Schema.optional(
+    Schema.Struct({
+      maxBodyBytes: Schema.optional(Positive),
+      requestTimeoutMs: Schema.optional(Positive),
+      rateLimit: Schema.optional(Schema.Struct({ requests: Positive, windowMs: Positive })),
+    }),
+  ),
+});
+export type ServerConfigFile = typeof ServerConfigFile.Type;
+
+export interface ResolvedServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly database: string;
+  readonly databaseSchema?: string;
+  readonly evidence?: string;
+  readonly model?: string;
+  readonly calibration?: string;
+  readonly limits: ServerLimits;
+}
+
+/** Flags as the CLI parsed them (strings), before validation. */
+export interface ServerFlags {
+  readonly port?: string;
+  readonly host?: string;
+  readonly db?: string;
+  readonly dbSchema?: string;
+  readonly evidence?: string;
+  readonly model?: string;
+  readonly calibration?: string;
+  readonly maxBodyBytes?: string;
+  readonly timeoutMs?: string;
+  readonly rateLimit?: string;
+}
+
+export const readServerConfigFile = async (file: string): Promise<ServerConfigFile> => {
+  let raw: unknown;
+  try {
+    const text = await readFile(file, "utf8");
+    raw = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError({
+      message: `cannot read the configuration file ${file}: ${(error as Error).message}`,
+      key: "config",
+    });
+  }
+  const decoded = Schema.decodeUnknownEither(ServerConfigFile, { onExcessProperty: "error" })(raw ?? {});
+  if (Either.isLeft(decoded))
+    throw new ConfigError({
+      message: `${file}: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`,
+      key: "config",
+    });
+  return decoded.right;
+};
+
+const integer = (value: string | undefined, key: string, min: number, max: number): number | undefined => {
+  if (value === undefined || value === "") return undefined;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max)
+    throw new ConfigError({
+      message: `${key} must be a whole number from ${min} to ${max} (got "${value}")`,
+      key,
+    });
+  return parsed;
+};
+
+const firstOf = <T>(...values: (T | undefined)[]): T | undefined =>
+  values.find((value) => value !== undefined);
+
+/**
+ * Flags win over the environment, the environment over the file, the file over the defaults. A PGlite
+ * directory is resolved against `cwd`.
+ */
+export const resolveServerConfig = (
+  flags: ServerFlags,
+  env: Readonly<Record<string, string | undefined>>,
+  file: ServerConfigFile,
+  cwd: string,
+): ResolvedServerConfig => {
+  const port = firstOf(
+    integer(flags.port, "--port", 0, 65_535),
+    integer(env.VERACITY_PORT ?? env.PORT, "VERACITY_PORT", 0, 65_535),
+    file.port,
+  );
+  const database = firstOf(flags.db, env.DATABASE_URL, env.VERACITY_DB, file.database) ?? ".veracity/data";
+  const isDirectory = !/^postgres(?:ql)?:\/\//i.test(database) && database !== "memory://";
+  const schema = firstOf(flags.dbSchema, env.VERACITY_DB_SCHEMA, file.databaseSchema);
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new ConfigError({
+      message: "the database schema must be a lower-case SQL identifier",
+      key: "databaseSchema",
+    });
+  const rateRequests = firstOf(
+    integer(flags.rateLimit, "--rate-limit", 1, 1_000_000),
+    integer(env.VERACITY_RATE_LIMIT, "VERACITY_RATE_LIMIT", 1, 1_000_000),
+  );
+  const fileLimits = file.limits ?? {};
+  const rateLimit = { ...defaultServerLimits.rateLimit, ...fileLimits.rateLimit };
+  const evidence = firstOf(flags.evidence, env.VERACITY_EVIDENCE, file.evidence);
+  const model = firstOf(flags.model, env.VERACITY_MODEL, file.model);
+  const calibration = firstOf(flags.calibration, file.calibration);
+  return {
+    port: port ?? 8080,
+    host: firstOf(flags.host, env.VERACITY_HOST, file.host) ?? "127.0.0.1",
+    database: isDirectory ? path.resolve(cwd, database) : database,
+    ...(schema === undefined ? {} : { databaseSchema: schema }),
+    ...(evidence === undefined ? {} : { evidence }),
+    ...(model === undefined ? {} : { model }),
+    ...(calibration === undefined ? {} : { calibration }),
+    limits: {
+      maxBodyBytes:
+        firstOf(
+          integer(flags.maxBodyBytes, "--max-body-bytes", 1_024, 100 * 1024 * 1024),
+          fileLimits.maxBodyBytes,
+        ) ?? defaultServerLimits.maxBodyBytes,
+      requestTimeoutMs:
+        firstOf(integer(flags.timeoutMs, "--timeout-ms", 100, 600_000), fileLimits.requestTimeoutMs) ??
+        defaultServerLimits.requestTimeoutMs,
+      rateLimit: rateRequests === undefined ? rateLimit : { ...rateLimit, requests: rateRequests },
+    },
+  };
+};

@@ -1,0 +1,41 @@
+import type { Logger } from "pino";
+import type { Registry } from "prom-client";
+import type { AuditLogShape } from "../audit/audit-log.js";
+import type { Verifier } from "../facade/create-verifier.js";
+import type { MemoryGateClient } from "../memory/gate/create-memory-gate.js";
+import type { SqlClientService } from "../storage/sql-client.js";
+import { defaultRateLimit, type RateLimit } from "./middleware/rate-limit/index.js";
+
+export interface ServerLimits {
+  /** Largest request body accepted, in bytes (default 2 MiB). */
+  readonly maxBodyBytes: number;
+  /** Longest a client waits for an answer (default 30 s). */
+  readonly requestTimeoutMs: number;
+  readonly rateLimit: RateLimit;
+}
+
+export const defaultServerLimits: ServerLimits = {
+  maxBodyBytes: 2 * 1024 * 1024,
+  requestTimeoutMs: 30_000,
+  rateLimit: defaultRateLimit,
+};
+
+/** Everything the HTTP app uses, injected so tests pass real stores and fakes alike. */
+export interface ServerDeps {
+  /** Keys and rate-limit windows live here (shared by every instance on the same database). */
+  readonly sql: SqlClientService;
+  readonly memory: MemoryGateClient;
+  /** `/v1/verify`: every configured layer (model-backed layers when a model is configured). */
+  readonly verifier: Verifier;
+  /** `/v1/check`: the offline evidence layers only. */
+  readonly checker: Verifier;
+  readonly logger: Logger;
+  readonly limits?: Partial<ServerLimits>;
+  /** The registry `/metrics` serves (e.g. `makeVeracityMetrics().registry`); the HTTP metrics are added to it. */
+  readonly metricsRegistry?: Registry;
+  /** The tamper-evident audit log: review decisions are appended, `/v1/audit/verify` checks the chain. */
+  readonly auditLog?: AuditLogShape;
+  /** False once shutdown has begun: `/readyz` answers 503 so the load balancer stops sending traffic. */
+  readonly isAccepting?: () => boolean;
+  readonly version?: string;
+}

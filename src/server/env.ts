@@ -1,0 +1,9 @@
+/** What middleware puts on the Hono context: the authenticated user, never a field of the body. */
+export interface ServerEnv {
+  Variables: {
+    userId: string;
+    keyHash: string;
+    /** The error behind a 5xx answer, for the request log (never sent to the client). */
+    failure: unknown;
+  };
+}

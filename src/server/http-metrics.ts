@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+
+/** The server's own Prometheus metrics: requests by route and status, and their durations. */
+export const makeHttpMetrics = (registry: Registry = new Registry()) => {
+  collectDefaultMetrics({ register: registry, prefix: "veracity_server_" });
+  const requests = new Counter({
+    name: "veracity_http_requests_total",
+    help: "HTTP requests answered, by method, route and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: "veracity_http_request_duration_seconds",
+    help: "Time to answer an HTTP request",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const record: MiddlewareHandler = async (context, next) => {
+    const started = performance.now();
+    await next();
+    const route = routePath(context, -1) || "unmatched";
+    requests.inc({ method: context.req.method, route, status: String(context.res.status) });
+    durations.observe({ method: context.req.method, route }, (performance.now() - started) / 1000);
+  };
+  const render = async () => ({ contentType: registry.contentType, body: await registry.metrics() });
+  return { registry, record, render };
+};

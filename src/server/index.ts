@@ -1,0 +1,20 @@
+/** `veracity/server`: the HTTP service. */
+export { createServerApp } from "./app.js";
+export {
+  type ResolvedServerConfig,
+  readServerConfigFile,
+  resolveServerConfig,
+  ServerConfigFile,
+} from "./config.js";
+export { defaultServerLimits, type ServerDeps, type ServerLimits } from "./deps.js";
+export {
+  authenticateApiKey,
+  createApiKey,
+  hashApiKey,
+  migrateServerTables,
+  revokeApiKeys,
+} from "./keys/api-keys.js";
+export { openMemoryGateOnSql } from "./memory-gate-on-sql.js";
+export { ApiProblem } from "./middleware/problem/index.js";
+export { buildOpenApiDocument } from "./openapi.js";
+export { type RunningServer, type ServerOptions, startServer } from "./start.js";

@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from "node:crypto";
+import { Effect } from "effect";
+import type { StorageError } from "../../storage/errors.js";
+import { runMigrations } from "../../storage/migrations.js";
+import type { SqlClientService } from "../../storage/sql-client.js";
+import { serverMigrationNamespace, serverMigrations } from "./migrations.js";
+
+/** Prefix of every key Veracity mints: easy to recognise in a secret scanner. */
+export const apiKeyPrefix = "vk_";
+const maxUserIdLength = 200;
+const maxKeyLength = 200;
+
+/** SHA-256 of the key, hex: the only form in which a key is stored. */
+export const hashApiKey = (key: string): string => createHash("sha256").update(key).digest("hex");
+
+/** 32 random bytes (256 bits), base64url: too much entropy for a fast hash to be brute-forced. */
+export const generateApiKey = (): string => `${apiKeyPrefix}${randomBytes(32).toString("base64url")}`;
+
+export const migrateServerTables = (sql: SqlClientService): Effect.Effect<void, StorageError> =>
+  runMigrations(sql, serverMigrationNamespace, serverMigrations).pipe(Effect.asVoid);
+
+export interface MintedKey {
+  readonly key: string;
+  readonly userId: string;
+}
+
+/** Mints a key for `userId`; the plain key is returned once and never stored. */
+export const createApiKey = (
+  sql: SqlClientService,
+  userId: string,
+  label = "",
+): Effect.Effect<MintedKey, StorageError | Error> =>
+  Effect.gen(function* () {
+    const trimmed = userId.trim();
+    if (trimmed.length === 0 || trimmed.length > maxUserIdLength)
+      return yield* Effect.fail(new Error(`the user id must have 1 to ${maxUserIdLength} characters`));
+    const key = generateApiKey();
+    yield* sql.query("INSERT INTO veracity_server_api_keys (key_hash, user_id, label) VALUES ($1, $2, $3)", [
+      hashApiKey(key),
+      trimmed,
+      label.slice(0, 200),
+    ]);
+    return { key, userId: trimmed };
+  });
+
+/** Revokes every key of a user; returns how many were revoked. */
+export const revokeApiKeys = (sql: SqlClientService, userId: string): Effect.Effect<number, StorageError> =>
+  sql
+    .query(
+      "UPDATE veracity_server_api_keys SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING key_hash",
+      [userId],
+    )
+    .pipe(Effect.map((rows) => rows.length));
+
+export interface AuthenticatedKey {
+  readonly userId: string;
+  readonly keyHash: string;
+}
+
+/** The user a presented key belongs to, or undefined for an unknown, revoked or malformed key. */
+export const authenticateApiKey = (
+  sql: SqlClientService,
+  key: string,
+): Effect.Effect<AuthenticatedKey | undefined, StorageError> => {
+  if (!key.startsWith(apiKeyPrefix) || key.length > maxKeyLength) return Effect.succeed(undefined);
+  const keyHash = hashApiKey(key);
+  return sql
+    .query<{ user_id: string }>(
+      "SELECT user_id FROM veracity_server_api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+      [keyHash],
+    )
+    .pipe(Effect.map((rows) => (rows[0] ? { userId: rows[0].user_id, keyHash } : undefined)));
+};

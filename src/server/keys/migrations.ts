@@ -1,0 +1,25 @@
+import type { Migration } from "../../storage/migrations.js";
+
+export const serverMigrationNamespace = "server";
+
+/** API keys (only their SHA-256 hash is stored) and the per-key rate-limit windows shared by every instance. */
+export const serverMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+CREATE TABLE IF NOT EXISTS veracity_server_api_keys (
+  key_hash text PRIMARY KEY,
+  user_id text NOT NULL,
+  label text NOT NULL DEFAULT '',
+  created_at timestamptz NOT NULL DEFAULT now(),
+  revoked_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS veracity_server_api_keys_user ON veracity_server_api_keys (user_id);
+CREATE TABLE IF NOT EXISTS veracity_server_rate_windows (
+  key_hash text NOT NULL,
+  window_start bigint NOT NULL,
+  hits integer NOT NULL,
+  PRIMARY KEY (key_hash, window_start)
+);`,
+  },
+];

@@ -1,0 +1,52 @@
+import { Effect } from "effect";
+import { describe, expect, it } from "vitest";
+import { makePgliteClient } from "../../../storage/pglite-client.js";
+import { migrateServerTables } from "../../keys/api-keys.js";
+import { makeRateReservations } from "./reservations.js";
+
+const run = <A>(
+  body: (sql: Effect.Effect.Success<ReturnType<typeof makePgliteClient>>) => Effect.Effect<A, unknown>,
+) =>
+  Effect.runPromise(
+    Effect.scoped(
+      Effect.gen(function* () {
+        const sql = yield* Effect.acquireRelease(makePgliteClient("memory://"), (client) =>
+          Effect.ignore(client.close),
+        );
+        yield* migrateServerTables(sql);
+        return yield* body(sql);
+      }),
+    ),
+  );
+
+describe("rate reservations shared through SQL", () => {
+  it.each([
+    [3, 1],
+    [1_000, 10],
+    [5_000, 20],
+  ])(
+    "with a limit of %i (batch %i), three instances together never admit more than the limit",
+    async (requests, batch) => {
+      await run((sql) =>
+        Effect.gen(function* () {
+          const limit = { requests, windowMs: 60_000 };
+          const instances = [0, 1, 2].map(() => makeRateReservations(sql, limit));
+          expect(instances[0]?.batch).toBe(batch);
+          const now = 1_700_000_000_000;
+          let admitted = 0;
+          for (let index = 0; index < requests + 3 * batch + 10; index += 1) {
+            const decision = yield* instances[index % 3]!.take("key-a", now);
+            if (decision.allowed) admitted += 1;
+          }
+          expect(admitted).toBeLessThanOrEqual(requests);
+          expect(admitted).toBeGreaterThanOrEqual(requests - 3 * (batch - 1));
+          const other = yield* instances[0]!.take("key-b", now);
+          expect(other.allowed).toBe(true);
+          const nextWindow = yield* instances[1]!.take("key-a", now + 60_000);
+          expect(nextWindow.allowed).toBe(true);
+        }),
+      );
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,133 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import { Effect } from "effect";
+import { type Logger, pino } from "pino";
+import { makeAuditLog } from "../audit/audit-log.js";
+import { buildVerifier } from "../cli/build-verifier.js";
+import { createVerifier, type Verifier } from "../facade/create-verifier.js";
+import { metricsSubscriber } from "../metrics/record.js";
+import { makeVeracityMetrics } from "../metrics/registry.js";
+import { openSqlClient } from "../storage/open.js";
+import { createServerApp } from "./app.js";
+import type { ServerLimits } from "./deps.js";
+import { createApiKey, migrateServerTables } from "./keys/api-keys.js";
+import { openMemoryGateOnSql } from "./memory-gate-on-sql.js";
+import { runEffect } from "./run-effect.js";
+
+export interface ServerOptions {
+  /** 0 picks a free port. Default 8080. */
+  readonly port?: number;
+  /** Default 127.0.0.1: reachable only from this machine unless you say otherwise. */
+  readonly host?: string;
+  /** A PGlite directory, `memory://`, or a `postgres://` URL. Default `.veracity/data`. */
+  readonly database?: string;
+  /** PostgreSQL schema holding Veracity's tables (default: the connection's search path). */
+  readonly databaseSchema?: string;
+  /** An evidence store for the citations layer (PGlite directory or postgres:// URL). */
+  readonly evidence?: string;
+  /** A model for the model-backed layers of `/v1/verify` (e.g. `openai:gpt-4o-mini`). */
+  readonly model?: string;
+  readonly calibration?: string;
+  readonly limits?: Partial<ServerLimits>;
+  readonly logger?: Logger;
+  readonly repositoryDir?: string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly version?: string;
+  /** Replaces the verifier of `/v1/check` and the playground (tests inject slow or failing fakes). */
+  readonly checker?: Verifier;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes the stores. */
+  readonly close: (graceMs?: number) => Promise<void>;
+  /** Mints an API key for a user on this server's database (what `veracity serve keys create` does). */
+  readonly createApiKey: (userId: string) => Promise<string>;
+}
+
+/** Opens the stores, builds the app and listens. `close` undoes all of it in reverse order. */
+export const startServer = async (options: ServerOptions = {}): Promise<RunningServer> => {
+  const env = options.env ?? process.env;
+  const logger =
+    options.logger ?? pino({ base: { service: "veracity" }, redact: ["authorization", "cookie", "key"] });
+  const database = options.database ?? ".veracity/data";
+  const sql = await runEffect(
+    openSqlClient(database, options.databaseSchema === undefined ? {} : { schema: options.databaseSchema }),
+  );
+  const closers: (() => Promise<void>)[] = [() => runEffect(Effect.ignore(sql.close))];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse())
+      await close().catch((error) => logger.error({ error: String(error) }, "close failed"));
+  };
+  try {
+    await runEffect(migrateServerTables(sql));
+    const memory = await openMemoryGateOnSql(
+      sql,
+      options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir },
+    );
+    closers.push(memory.close);
+    const verifier = await buildVerifier(
+      {
+        ...(options.evidence === undefined ? {} : { evidence: options.evidence }),
+        ...(options.model === undefined ? {} : { model: options.model }),
+        ...(options.calibration === undefined ? {} : { calibration: options.calibration }),
+      },
+      {},
+      env,
+    );
+    closers.push(verifier.close);
+    const checker = options.checker ?? createVerifier();
+    closers.push(checker.close);
+    const metrics = makeVeracityMetrics();
+    const unsubscribe = await Promise.all(
+      [verifier, checker].map((each) => each.subscribe(metricsSubscriber(metrics))),
+    );
+    closers.push(async () => {
+      for (const stop of unsubscribe) stop();
+    });
+    const auditLog = await runEffect(makeAuditLog(sql));
+    let accepting = true;
+    const app = createServerApp({
+      sql,
+      memory,
+      verifier,
+      checker,
+      logger,
+      metricsRegistry: metrics.registry,
+      auditLog,
+      isAccepting: () => accepting,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+      ...(options.version === undefined ? {} : { version: options.version }),
+    });
+    const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host ?? "127.0.0.1" }) as Server;
+    server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 8080, options.host ?? "127.0.0.1", () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+    const url = `http://${host}:${address.port}`;
+    logger.info({ url, database: database.startsWith("postgres") ? "postgres" : database }, "listening");
+    return {
+      url,
+      port: address.port,
+      createApiKey: async (userId) => (await runEffect(createApiKey(sql, userId))).key,
+      close: async (graceMs = 10_000) => {
+        accepting = false;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const forced = setTimeout(() => server.closeAllConnections(), graceMs);
+        await closed;
+        clearTimeout(forced);
+        await closeAll();
+        logger.info("stopped");
+      },
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+};

@@ -1,0 +1,116 @@
+import { type Context, Hono } from "hono";
+import { deleteCookie, setCookie } from "hono/cookie";
+import { csrf } from "hono/csrf";
+import type { ServerDeps } from "../deps.js";
+import type { ServerEnv } from "../env.js";
+import { authenticateApiKey } from "../keys/api-keys.js";
+import { authenticate, sessionCookieName } from "../middleware/auth/index.js";
+import { limitRate, type RateLimit } from "../middleware/rate-limit/index.js";
+import { approveItem, rejectItem } from "../review-decisions.js";
+import { runEffect } from "../run-effect.js";
+import { renderAuditPage } from "./audit-page.js";
+import { renderLoginPage } from "./login-page.js";
+import {
+  type PlaygroundInput,
+  playgroundExample,
+  renderPlaygroundPage,
+  sourceSeparator,
+} from "./playground-page.js";
+import { renderQueuePage } from "./queue-page.js";
+
+const field = (form: Record<string, unknown>, name: string): string => {
+  const value = form[name];
+  return typeof value === "string" ? value : "";
+};
+
+const isNotFound = (error: unknown) => (error as { _tag?: string })._tag === "ReviewItemNotFoundError";
+
+/**
+ * The review UI: server-rendered pages and plain forms (Post/Redirect/Get), no script. Signing in stores the
+ * API key in an HttpOnly, SameSite=Strict cookie; form posts from other origins are refused (CSRF).
+ */
+export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit) => {
+  const ui = new Hono<ServerEnv>();
+  ui.use("*", csrf());
+  ui.get("/login", (context) => context.html(renderLoginPage()));
+  ui.post("/login", async (context) => {
+    const key = field(await context.req.parseBody(), "key").trim();
+    const found = key === "" ? undefined : await runEffect(authenticateApiKey(deps.sql, key));
+    if (found === undefined) return context.html(renderLoginPage("That API key is unknown or revoked."), 401);
+    setCookie(context, sessionCookieName, key, {
+      httpOnly: true,
+      sameSite: "Strict",
+      path: "/ui",
+      secure: new URL(context.req.url).protocol === "https:",
+      maxAge: 8 * 60 * 60,
+    });
+    return context.redirect("/ui", 303);
+  });
+  ui.post("/logout", (context) => {
+    deleteCookie(context, sessionCookieName, { path: "/ui" });
+    return context.redirect("/ui/login", 303);
+  });
+
+  const signedIn = new Hono<ServerEnv>();
+  signedIn.use(
+    "*",
+    authenticate(deps.sql, "cookie", (context: Context) => context.redirect("/ui/login", 303)),
+  );
+  signedIn.use("*", limitRate(deps.sql, rateLimit));
+  signedIn.get("/", async (context) => {
+    const userId = context.get("userId");
+    const items = await deps.memory.pending(userId, 100);
+    return context.html(renderQueuePage(userId, items, context.req.query("notice")));
+  });
+  signedIn.post("/review/:queueId/approve", async (context) => {
+    try {
+      await approveItem(deps, context.req.param("queueId"), context.get("userId"));
+      return context.redirect("/ui?notice=approved", 303);
+    } catch (error) {
+      if (isNotFound(error)) return context.redirect("/ui?notice=gone", 303);
+      throw error;
+    }
+  });
+  signedIn.post("/review/:queueId/reject", async (context) => {
+    const reason = field(await context.req.parseBody(), "reason").trim();
+    if (reason === "") return context.redirect("/ui", 303);
+    try {
+      await rejectItem(deps, context.req.param("queueId"), context.get("userId"), reason.slice(0, 2_000));
+      return context.redirect("/ui?notice=rejected", 303);
+    } catch (error) {
+      if (isNotFound(error)) return context.redirect("/ui?notice=gone", 303);
+      throw error;
+    }
+  });
+  signedIn.get("/playground", (context) => {
+    const input = context.req.query("example") ? playgroundExample : { answer: "", sources: "" };
+    return context.html(renderPlaygroundPage(context.get("userId"), input));
+  });
+  signedIn.post("/playground", async (context) => {
+    const form = await context.req.parseBody();
+    const input: PlaygroundInput = { answer: field(form, "answer"), sources: field(form, "sources") };
+    const sources = input.sources
+      .split(sourceSeparator)
+      .map((source) => source.trim())
+      .filter((source) => source.length > 0)
+      .slice(0, 100);
+    if (input.answer.trim() === "" || sources.length === 0)
+      return context.html(
+        renderPlaygroundPage(
+          context.get("userId"),
+          input,
+          undefined,
+          "Give an answer and at least one source.",
+        ),
+        400,
+      );
+    const result = await deps.checker.verify({ text: input.answer, sources });
+    return context.html(renderPlaygroundPage(context.get("userId"), input, result));
+  });
+  signedIn.get("/audit", async (context) => {
+    const userId = context.get("userId");
+    return context.html(renderAuditPage(userId, await deps.memory.audit(userId, 200)));
+  });
+  ui.route("/", signedIn);
+  return ui;
+};

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { main as calculatorAgent } from "../examples/calculator-agent.js";
+import { main as mcpClient } from "../examples/mcp-client.js";
+import { main as memoryAgent } from "../examples/memory-agent.js";
+import { main as ragMiddleware } from "../examples/rag-middleware.js";
+
+describe("the examples", () => {
+  it("rag-middleware: redacts the claim the retrieved documents do not support", async () => {
+    expect(await ragMiddleware()).toEqual({
+      text: "The Eiffel Tower is 330 metres tall.\n\n[1 unsupported statement was removed]",
+      passed: false,
+      applied: "redact",
+    });
+  });
+
+  it("rag-middleware: lets a supported answer through", async () => {
+    expect(await ragMiddleware("The Eiffel Tower is 330 metres tall.")).toMatchObject({
+      text: "The Eiffel Tower is 330 metres tall.",
+      passed: true,
+    });
+  });
+
+  it("calculator-agent: the derived percentage is traced to the calculator", async () => {
+    const outcome = await calculatorAgent();
+    expect(outcome.calculations).toEqual([
+      { expression: "(5.1 - 4.2) / 4.2 * 100", result: "21.42857142857142857142857142857142857143" },
+    ]);
+    expect(outcome.untraced).toEqual([]);
+  });
+
+  it("calculator-agent: a figure from nowhere is reported", async () => {
+    const outcome = await calculatorAgent(
+      "Revenue grew from $4.2 million to $5.1 million, an increase of 27%.",
+    );
+    expect(outcome.untraced).toEqual(["27%"]);
+  });
+
+  it("memory-agent: stores the user's preference, does not store the unsupported synthesis", async () => {
+    const outcome = await memoryAgent();
+    expect(outcome.outcomes.map((write) => write.status)).toEqual(["stored", "queued"]);
+    expect(outcome.stored).toEqual(["I prefer answers in metric units."]);
+  });
+
+  it("mcp-client: lists the tools, catches the wrong draft, calculates, and gets a structured error", async () => {
+    const outcome = await mcpClient();
+    expect(outcome.tools).toContain("verify");
+    expect(outcome).toMatchObject({
+      draftPassed: false,
+      growth: "10",
+      badCall: { isError: true, structured: { error: { code: "INVALID_INPUT" } } },
+    });
+  });
+});
