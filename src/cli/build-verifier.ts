@@ -1,15 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { Effect, Either } from "effect";
+import { Either } from "effect";
 import { parseCalibrationFile } from "../calibration/file.js";
-import { openCitationsLayer } from "../citations/open-layer.js";
 import { createVerifier, type Verifier, type VerifierConfig } from "../facade/create-verifier.js";
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
-import { EmptyFactualMemory } from "../layers/factual-memory.js";
-import { makeModelLayers } from "../layers/index.js";
-import { makeModelRiskModel } from "../layers/risk-model.js";
-import { makeLLMServiceFromConfig } from "../llm/live.js";
-import { LLMService } from "../llm/llm-service.js";
-import { makeModelMitigator } from "../mitigation/model-mitigator.js";
 import type { CalibrationModels } from "../verification/calibrator.js";
 import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
 import type { VerificationLayer } from "../verification/layer.js";
@@ -44,31 +37,6 @@ export const readCalibrationFile = async (path: string): Promise<CalibrationMode
   return parsed.right;
 };
 
-/**
- * Model-backed layers and the risk model over one LLM service (one cache, one concurrency limit). Without a
- * model the five layers are still returned: they report "not ready" with what to set. A malformed model
- * string or a missing API key is a usage error.
- */
-const modelParts = async (flags: VerifierFlags, env: Readonly<Record<string, string | undefined>>) => {
-  const program = Effect.gen(function* () {
-    const llm = yield* makeLLMServiceFromConfig(env, flags.model === undefined ? {} : { model: flags.model });
-    const layers = yield* makeModelLayers().pipe(
-      Effect.provideService(LLMService, llm),
-      Effect.provide(EmptyFactualMemory),
-    );
-    const riskModel =
-      llm.textUnavailable === undefined
-        ? yield* makeModelRiskModel.pipe(Effect.provideService(LLMService, llm))
-        : undefined;
-    // With a model, failures can be regenerated; without one the mitigator degrades and says so.
-    const mitigator = makeModelMitigator(llm.textUnavailable === undefined ? llm : undefined);
-    return { layers: Object.values(layers) as VerificationLayer[], riskModel, mitigator };
-  });
-  const result = await Effect.runPromise(Effect.either(program));
-  if (Either.isLeft(result)) throw new UsageError(result.left.message);
-  return result.right;
-};
-
 /** Defaults, then the configuration file, then `VERACITY_*` variables (see config-sources.ts). */
 const configuredSettings = async (
   path: string | undefined,
@@ -91,11 +59,17 @@ export const buildVerifier = async (
   );
   const calibration =
     flags.calibration === undefined ? undefined : await readCalibrationFile(flags.calibration);
-  const model = await modelParts(flags, env);
+  // The model-backed parts load only when a model is configured; without one the service lists those layers
+  // as skipped with what to set, and mitigation stays offline.
+  const modelConfigured = (flags.model ?? env.VERACITY_MODEL ?? env.VERACITY_EMBEDDING_MODEL) !== undefined;
+  const model = modelConfigured
+    ? await (await import("./model-parts.js")).modelParts(flags, env)
+    : { layers: [], riskModel: undefined, mitigator: undefined };
   const closers: (() => Promise<void>)[] = [];
   const layers: VerificationLayer[] = [...defaultEvidenceLayers(), ...model.layers];
   if (flags.evidence !== undefined) {
     const rpcUrl = env.VERACITY_ETH_RPC_URL;
+    const { openCitationsLayer } = await import("../citations/open-layer.js");
     const citations = await openCitationsLayer(flags.evidence, rpcUrl ? { rpcUrl } : {}).catch(
       (error: Error) => {
         throw new UsageError(`cannot open the evidence store: ${error.message}`);
@@ -108,7 +82,7 @@ export const buildVerifier = async (
     ...extra,
     layers: [...layers, ...(extra.extraLayers ?? [])],
     ...(model.riskModel ? { riskModel: model.riskModel } : {}),
-    mitigator: model.mitigator,
+    ...(model.mitigator ? { mitigator: model.mitigator } : {}),
     ...(calibration ? { calibration: { ...calibration, ...extra.calibration } } : {}),
     settings: { ...settings, ...extra.settings, ...(flags.strict ? { strict: true } : {}) },
   });

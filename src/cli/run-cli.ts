@@ -1,8 +1,13 @@
-import { type CliCommand, type CliIO, ExitCode, UsageError } from "./command.js";
-import { checkCommand } from "./commands/check.js";
-import { commands as registeredCommands } from "./commands/index.js";
+import { type CliIO, ExitCode, UsageError } from "./command.js";
+import { type CommandEntry, commands as registeredCommands } from "./commands/index.js";
 
-const allCommands = (): readonly CliCommand[] => [checkCommand, ...registeredCommands];
+const checkEntry: CommandEntry = {
+  name: "check",
+  summary: "check an answer's claims against its sources (offline)",
+  load: async () => (await import("./commands/check.js")).checkCommand,
+};
+
+const allCommands = (): readonly CommandEntry[] => [checkEntry, ...registeredCommands];
 
 const help = (): string => {
   const rows = allCommands().map((command) => `  ${command.name.padEnd(10)} ${command.summary}`);
@@ -26,12 +31,13 @@ export const runCli = async (argv: readonly string[], io: CliIO, version = "unkn
     io.stdout(`${version}\n`);
     return ExitCode.ok;
   }
-  const command = allCommands().find((candidate) => candidate.name === name);
-  if (!command) {
+  const entry = allCommands().find((candidate) => candidate.name === name);
+  if (!entry) {
     io.stderr(`veracity: unknown command "${name}"\n\n${help()}`);
     return ExitCode.usage;
   }
   try {
+    const command = await entry.load();
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError || (error as { _tag?: string })._tag === "InputError") {

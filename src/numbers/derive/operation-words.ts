@@ -12,7 +12,7 @@ const operationWords: readonly (readonly [RegExp, readonly DerivationKind[]])[] 
     ["difference", "percent-change"],
   ],
   [/\b(?:total|totalled|totaled|sum|combined|altogether|together)\b/i, ["sum"]],
-  [/\bratio\b/i, ["ratio"]],
+  [/\bratio\b|\bper\s+(?:employee|unit|customer|user|day|month|year|hour|head)\b/i, ["ratio"]],
   [
     /\b(?:percentage|proportion|share|portion|fraction|margin)\b|%\s+of\b/i,
     ["percentage", "percent-of", "ratio"],

@@ -41,4 +41,13 @@ describe("buildSourcePool", () => {
       buildSourcePool([{ index: 0, origin: "source", text: table }], { maxNumbers: 3 }).numbers,
     ).toHaveLength(3);
   });
+
+  it('reads a "Note" column as references to notes, never as amounts to combine', () => {
+    const withNotes = [" |  | 2019 | 2018", " | Note | £m | £m", "Investments | 3 | 1,216.0 | 1,212.9"].join(
+      "\n",
+    );
+    const numbers = buildSourcePool([{ index: 0, origin: "source", text: withNotes }]).numbers;
+    expect(numbers.find((n) => n.number.text === "3")?.inLabel).toBe(true);
+    expect(numbers.find((n) => n.number.text === "1,216.0")).toMatchObject({ inLabel: false, year: 2019 });
+  });
 });

@@ -178,21 +178,10 @@ const bestPossibleTopic = (context: TraceContext): number => {
   return closest ? context.topic({ kind: "value", a: closest, value: closest.value }) : 0;
 };
 
-/**
- * Pairs that fit the claim's wording. When the claim clearly names rows of the evidence (two or more of its
- * words in one row label), a pair taken only from rows it does not name at all is no explanation of it.
- */
-const pairsFor = (context: TraceContext, target: Target, maxResults: number): Found[] => {
-  const named = bestPossibleTopic(context) >= 300;
-  return findPairs(
-    context.index,
-    context.rankedOperands(),
-    target,
-    context.limits,
-    maxResults,
-    (found) => fitsWording(found, context.claimText) && !(named && context.topic(found) === 0),
+const pairsFor = (context: TraceContext, target: Target, maxResults: number): Found[] =>
+  findPairs(context.index, context.rankedOperands(), target, context.limits, maxResults, (found) =>
+    fitsWording(found, context.claimText),
   );
-};
 
 /**
  * A pair derivation, second operands tried closest to the claim first. When the first one found is not as

@@ -1,0 +1,35 @@
+import { Effect, Either } from "effect";
+import { EmptyFactualMemory } from "../layers/factual-memory.js";
+import { makeModelLayers } from "../layers/index.js";
+import { makeModelRiskModel } from "../layers/risk-model.js";
+import { makeLLMServiceFromConfig } from "../llm/live.js";
+import { LLMService } from "../llm/llm-service.js";
+import { makeModelMitigator } from "../mitigation/model-mitigator.js";
+import type { VerificationLayer } from "../verification/layer.js";
+import type { VerifierFlags } from "./build-verifier.js";
+import { UsageError } from "./command.js";
+
+/**
+ * Model-backed layers and the risk model over one LLM service (one cache, one concurrency limit). Without a
+ * model the five layers are still returned: they report "not ready" with what to set. A malformed model
+ * string or a missing API key is a usage error.
+ */
+export const modelParts = async (flags: VerifierFlags, env: Readonly<Record<string, string | undefined>>) => {
+  const program = Effect.gen(function* () {
+    const llm = yield* makeLLMServiceFromConfig(env, flags.model === undefined ? {} : { model: flags.model });
+    const layers = yield* makeModelLayers().pipe(
+      Effect.provideService(LLMService, llm),
+      Effect.provide(EmptyFactualMemory),
+    );
+    const riskModel =
+      llm.textUnavailable === undefined
+        ? yield* makeModelRiskModel.pipe(Effect.provideService(LLMService, llm))
+        : undefined;
+    // With a model, failures can be regenerated; without one the mitigator degrades and says so.
+    const mitigator = makeModelMitigator(llm.textUnavailable === undefined ? llm : undefined);
+    return { layers: Object.values(layers) as VerificationLayer[], riskModel, mitigator };
+  });
+  const result = await Effect.runPromise(Effect.either(program));
+  if (Either.isLeft(result)) throw new UsageError(result.left.message);
+  return result.right;
+};
