@@ -1,4 +1,4 @@
-import type { Token } from "../../text/tokens.js";
+import { stem, type Token } from "../../text/tokens.js";
 import type { ClaimContext, GroundingFinding } from "./claim-context.js";
 
 const numberWords: ReadonlyMap<string, number> = new Map(
@@ -67,15 +67,22 @@ const matchesWithRounding = (claimed: number, decimals: number, source: number):
 
 const sourceValues = new WeakMap<object, number[]>();
 
+/** Number words by their stem ("thre" for "three"): the index keeps stems, not the words. */
+const numberWordsByStem: ReadonlyMap<string, number> = new Map(
+  [...numberWords].map(([word, value]) => [stem(word), value] as const),
+);
+
+/**
+ * Every distinct number the sources mention, read off the index's stems (a number's stem is the number
+ * itself), so no passage has to be tokenized for it.
+ */
 const valuesOf = (context: ClaimContext): number[] => {
   const cached = sourceValues.get(context.index);
   if (cached) return cached;
   const values: number[] = [];
-  for (const passage of context.index.passages) {
-    for (const token of passage.tokens) {
-      const value = numericValue(token.lower);
-      if (value !== undefined) values.push(value);
-    }
+  for (const indexed of context.index.postings.keys()) {
+    const value = /\d/.test(indexed) ? numericValue(indexed) : numberWordsByStem.get(indexed);
+    if (value !== undefined) values.push(value);
   }
   sourceValues.set(context.index, values);
   return values;
