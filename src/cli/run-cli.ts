@@ -38,6 +38,10 @@ export const runCli = async (argv: readonly string[], io: CliIO, version = "unkn
   }
   try {
     const command = await entry.load();
+    if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) {
+      io.stdout(`${command.usage}\n`);
+      return ExitCode.ok;
+    }
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError || (error as { _tag?: string })._tag === "InputError") {
