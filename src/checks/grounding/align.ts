@@ -1,13 +1,12 @@
 import type { Token } from "../../text/tokens.js";
-import { inverseDocumentFrequency, type Passage, type SourceIndex } from "./source-index.js";
+import { bm25K1, inverseDocumentFrequency, type Passage, type SourceIndex } from "./source-index.js";
 
 export interface Alignment {
   readonly passage: Passage;
   readonly score: number;
 }
 
-const k1 = 1.2;
-const b = 0.75;
+const k1 = bm25K1;
 /**
  * A word found in more passages than this is skipped in alignment (its weight is near the floor anyway),
  * so a claim of common words against a huge source costs at most this many steps per word.
@@ -30,19 +29,17 @@ export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], li
     scratchScores.set(index, scores);
   }
   const touched: number[] = [];
-  const averageLength = Math.max(index.averageLength, 1);
   queryStems.forEach((stem, i) => {
     const postings = index.postings.get(stem) ?? [];
     // Rarest first: a common word is skipped, unless no rarer word matched at all (then it is sampled).
     if (postings.length > maxPostings && i > 0) return;
     const weight = inverseDocumentFrequency(index, stem);
+    const frequencies = index.termFrequencies.get(stem) ?? [];
     const count = Math.min(postings.length, maxPostings);
     for (let p = 0; p < count; p++) {
       const id = postings[p] ?? 0;
-      const passage = index.passages[id];
-      if (!passage) continue;
-      const termFrequency = passage.stems.get(stem) ?? 0;
-      const norm = k1 * (1 - b + (b * passage.length) / averageLength);
+      const termFrequency = frequencies[p] ?? 0;
+      const norm = index.lengthNorms[id] ?? k1;
       if (scores[id] === 0) touched.push(id);
       scores[id] = (scores[id] ?? 0) + (weight * (termFrequency * (k1 + 1))) / (termFrequency + norm);
     }

@@ -20,6 +20,10 @@ export interface SourceIndex {
   readonly passages: readonly Passage[];
   /** For each stem, the passages that contain it (ids, ascending): BM25 touches only these. */
   readonly postings: ReadonlyMap<string, readonly number[]>;
+  /** For each stem, its count in each passage of `postings`, in the same order. */
+  readonly termFrequencies: ReadonlyMap<string, readonly number[]>;
+  /** BM25's length normalisation of each passage: k1 * (1 - b + b * length / averageLength). */
+  readonly lengthNorms: Float64Array;
   /** Every stem in any source. */
   readonly stems: ReadonlySet<string>;
   /** The sources' text, lower-cased and with runs of white space folded, for phrase look-ups (lazy). */
@@ -32,6 +36,7 @@ export const foldText = (text: string): string => text.toLowerCase().replace(/â€
 export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceIndex => {
   const passages: Passage[] = [];
   const postings = new Map<string, number[]>();
+  const termFrequencies = new Map<string, number[]>();
   const stems = new Set<string>();
   let totalLength = 0;
   let folded: string | undefined;
@@ -43,8 +48,14 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
       for (const stem of counts.keys()) {
         stems.add(stem);
         const list = postings.get(stem);
-        if (list) list.push(passages.length);
-        else postings.set(stem, [passages.length]);
+        const count = counts.get(stem) ?? 0;
+        if (list) {
+          list.push(passages.length);
+          termFrequencies.get(stem)?.push(count);
+        } else {
+          postings.set(stem, [passages.length]);
+          termFrequencies.set(stem, [count]);
+        }
       }
       totalLength += sentenceStems.length;
       let tokens: Token[] | undefined;
@@ -63,16 +74,31 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
       });
     }
   }
+  const averageLength = passages.length > 0 ? totalLength / passages.length : 0;
   return {
     passages,
     postings,
+    termFrequencies,
+    lengthNorms: bm25LengthNorms(passages, averageLength),
     stems,
     foldedText: () => {
       folded ??= evidence.map((source) => foldText(source.text)).join(" \n ");
       return folded;
     },
-    averageLength: passages.length > 0 ? totalLength / passages.length : 0,
+    averageLength,
   };
+};
+
+export const bm25K1 = 1.2;
+export const bm25B = 0.75;
+
+const bm25LengthNorms = (passages: readonly Passage[], averageLength: number): Float64Array => {
+  const norms = new Float64Array(passages.length);
+  const average = Math.max(averageLength, 1);
+  passages.forEach((passage, id) => {
+    norms[id] = bm25K1 * (1 - bm25B + (bm25B * passage.length) / average);
+  });
+  return norms;
 };
 
 /** Inverse document frequency with BM25's smoothing, never negative. Unknown stems get the highest weight. */

@@ -12,12 +12,14 @@ export const makeSourcesCache = (capacity = 16): SourcesReader => {
   return (evidence, options) => {
     const size = evidence.reduce((total, source) => total + source.text.length, 0);
     if (size > maxCachedChars || capacity <= 0) return prepareSources(evidence, options);
-    const key = JSON.stringify([
+    // A plain concatenation (no JSON escaping of the whole evidence on every call); \u0000 cannot be confused
+    // with text because every part is length-prefixed.
+    const key = [
       options.decimalSeparator ?? ".",
       options.maxNumbers ?? 0,
-      options.maxRun,
-      evidence,
-    ]);
+      options.maxRun ?? "",
+      ...evidence.map((source) => `${source.index}:${source.origin}:${source.text.length}:${source.text}`),
+    ].join("\u0000");
     const hit = recent.get(key);
     if (hit) {
       recent.delete(key);
