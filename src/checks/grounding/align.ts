@@ -18,7 +18,7 @@ const maxPostings = 2_000;
 const scratchScores = new WeakMap<SourceIndex, Float64Array>();
 
 export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], limit: number): Alignment[] => {
-  const frequency = (stem: string) => index.postings.get(stem)?.length ?? 0;
+  const frequency = (stem: string) => index.postings.get(stem)?.ids.length ?? 0;
   const queryStems = [...new Set(claimTokens.map((token) => token.stem))]
     .filter((stem) => frequency(stem) > 0)
     .sort((x, y) => frequency(x) - frequency(y));
@@ -30,11 +30,12 @@ export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], li
   }
   const touched: number[] = [];
   queryStems.forEach((stem, i) => {
-    const postings = index.postings.get(stem) ?? [];
+    const posting = index.postings.get(stem);
+    const postings = posting?.ids ?? [];
     // Rarest first: a common word is skipped, unless no rarer word matched at all (then it is sampled).
     if (postings.length > maxPostings && i > 0) return;
     const weight = inverseDocumentFrequency(index, stem);
-    const frequencies = index.termFrequencies.get(stem) ?? [];
+    const frequencies = posting?.frequencies ?? [];
     const count = Math.min(postings.length, maxPostings);
     for (let p = 0; p < count; p++) {
       const id = postings[p] ?? 0;

@@ -15,17 +15,20 @@ export interface Passage {
   readonly length: number;
 }
 
+export interface Posting {
+  readonly ids: number[];
+  readonly frequencies: number[];
+}
+
 /** Everything the grounding checks look up in the evidence, built once per request. */
 export interface SourceIndex {
   readonly passages: readonly Passage[];
-  /** For each stem, the passages that contain it (ids, ascending): BM25 touches only these. */
-  readonly postings: ReadonlyMap<string, readonly number[]>;
-  /** For each stem, its count in each passage of `postings`, in the same order. */
-  readonly termFrequencies: ReadonlyMap<string, readonly number[]>;
+  /** For each stem, the passages that contain it (ids, ascending) and its count in each: BM25 touches only these. */
+  readonly postings: ReadonlyMap<string, Posting>;
   /** BM25's length normalisation of each passage: k1 * (1 - b + b * length / averageLength). */
   readonly lengthNorms: Float64Array;
-  /** Every stem in any source. */
-  readonly stems: ReadonlySet<string>;
+  /** Whether any source has the stem (the postings' keys). */
+  readonly stems: { readonly has: (stem: string) => boolean };
   /** The sources' text, lower-cased and with runs of white space folded, for phrase look-ups (lazy). */
   readonly foldedText: () => string;
   readonly averageLength: number;
@@ -35,32 +38,29 @@ export const foldText = (text: string): string => text.toLowerCase().replace(/â€
 
 export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceIndex => {
   const passages: Passage[] = [];
-  const postings = new Map<string, number[]>();
-  const termFrequencies = new Map<string, number[]>();
-  const stems = new Set<string>();
+  const postings = new Map<string, Posting>();
   let totalLength = 0;
   let folded: string | undefined;
   for (const source of evidence) {
     for (const sentence of splitSentences(source.text)) {
+      const id = passages.length;
       const sentenceStems = stemsOf(sentence.text);
-      const counts = new Map<string, number>();
-      for (const stem of sentenceStems) counts.set(stem, (counts.get(stem) ?? 0) + 1);
-      for (const stem of counts.keys()) {
-        stems.add(stem);
-        const list = postings.get(stem);
-        const count = counts.get(stem) ?? 0;
-        if (list) {
-          list.push(passages.length);
-          termFrequencies.get(stem)?.push(count);
+      // One map look-up per word: a stem seen earlier in this passage only counts up.
+      for (const stem of sentenceStems) {
+        const posting = postings.get(stem);
+        if (!posting) postings.set(stem, { ids: [id], frequencies: [1] });
+        else if (posting.ids[posting.ids.length - 1] === id) {
+          posting.frequencies[posting.frequencies.length - 1] = (posting.frequencies.at(-1) ?? 0) + 1;
         } else {
-          postings.set(stem, [passages.length]);
-          termFrequencies.set(stem, [count]);
+          posting.ids.push(id);
+          posting.frequencies.push(1);
         }
       }
       totalLength += sentenceStems.length;
       let tokens: Token[] | undefined;
+      let counts: Map<string, number> | undefined;
       passages.push({
-        id: passages.length,
+        id,
         source: source.index,
         start: sentence.span.start,
         end: sentence.span.end,
@@ -69,7 +69,13 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
           tokens ??= tokenize(sentence.text, sentence.span.start);
           return tokens;
         },
-        stems: counts,
+        get stems() {
+          if (!counts) {
+            counts = new Map();
+            for (const stem of sentenceStems) counts.set(stem, (counts.get(stem) ?? 0) + 1);
+          }
+          return counts;
+        },
         length: sentenceStems.length,
       });
     }
@@ -78,9 +84,8 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
   return {
     passages,
     postings,
-    termFrequencies,
+    stems: postings,
     lengthNorms: bm25LengthNorms(passages, averageLength),
-    stems,
     foldedText: () => {
       folded ??= evidence.map((source) => foldText(source.text)).join(" \n ");
       return folded;
@@ -104,6 +109,6 @@ const bm25LengthNorms = (passages: readonly Passage[], averageLength: number): F
 /** Inverse document frequency with BM25's smoothing, never negative. Unknown stems get the highest weight. */
 export const inverseDocumentFrequency = (index: SourceIndex, stem: string): number => {
   const total = index.passages.length;
-  const frequency = index.postings.get(stem)?.length ?? 0;
+  const frequency = index.postings.get(stem)?.ids.length ?? 0;
   return Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
 };
