@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Effect, Layer } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { benchmarksDir } from "../eval/datasets/benchmarks-dir.js";
 import { createVerifier } from "../facade/create-verifier.js";
 import { LLMService, type LLMServiceShape } from "../llm/llm-service.js";
 import type { ClaimFinding } from "../model/claim.js";
@@ -13,20 +12,15 @@ import { Mitigator } from "./mitigator.js";
 import { applyMitigation, ModelMitigatorLive, makeModelMitigator } from "./model-mitigator.js";
 
 /**
- * A real record, read from the shared benchmarks: BEGIN (google/BEGIN-dataset @ 6e65f0d, dev set,
- * TopicalChat, id begin_dev_tc:52, CC BY 4.0), labelled "not attributable". The grounding layer finds its
- * first sentence unsupported and its second supported by the (long) source.
+ * A real record, copied into fixtures/ (see fixtures/SOURCE.md): BEGIN (google/BEGIN-dataset @ 6e65f0d, dev
+ * set, TopicalChat, id begin_dev_tc:52, CC BY 4.0), labelled "not attributable". The grounding layer finds
+ * its first sentence unsupported and its second supported by the (long) source.
  */
-const recordId = "begin:begin_dev_tc:52";
-const beginFile = join(benchmarksDir(resolve(import.meta.dirname, "../.."), process.env), "begin.jsonl");
-const record = existsSync(beginFile)
-  ? (readFileSync(beginFile, "utf8")
-      .split("\n")
-      .filter((line) => line.includes(`"${recordId}"`))
-      .map((line) => JSON.parse(line) as { context: string; response: string })[0] ?? undefined)
-  : undefined;
-const source = record?.context ?? "";
-const response = record?.response ?? "";
+const record = JSON.parse(
+  readFileSync(join(import.meta.dirname, "fixtures/begin_dev_tc_52.jsonl"), "utf8"),
+) as { context: string; response: string };
+const source = record.context;
+const response = record.response;
 
 let claims: readonly ClaimFinding[] = [];
 let failedLayers: LayerResult[] = [];
@@ -49,7 +43,6 @@ const apply = (
 ) => Effect.runPromise(applyMitigation(llm, action, response, moderate(), claims, settings));
 
 beforeAll(async () => {
-  if (record === undefined) return;
   const verifier = await createVerifier({});
   try {
     const result = await verifier.verify({ text: response, sources: [source] });
@@ -60,12 +53,7 @@ beforeAll(async () => {
   }
 });
 
-const realTextTitle =
-  record === undefined
-    ? `mitigation on a real response (skipped: ${recordId} not in ${beginFile})`
-    : "mitigation on a real response";
-
-describe.skipIf(record === undefined)(realTextTitle, () => {
+describe("mitigation on a real response", () => {
   it("starts from a verification with supported and failing claims", () => {
     expect(supported().length).toBeGreaterThan(0);
     expect(failing().length).toBeGreaterThan(0);
@@ -154,7 +142,7 @@ describe.skipIf(record === undefined)(realTextTitle, () => {
   });
 });
 
-describe.skipIf(record === undefined)("the mitigator option of createVerifier", () => {
+describe("the mitigator option of createVerifier", () => {
   let verifier: Awaited<ReturnType<typeof createVerifier>>;
   const { llm, model } = llmOf({ fixed: "BenJarvus Green-Ellis never fumbled in his NFL career." });
   beforeAll(async () => {

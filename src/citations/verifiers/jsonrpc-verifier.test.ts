@@ -5,14 +5,11 @@ import { makePgliteClient } from "../../storage/pglite-client.js";
 import { segmentClaims } from "../../text/claims.js";
 import { makeCitationsLayer } from "../layer.js";
 import { type EvidenceStore, prepareEvidenceStore } from "../store/evidence-store.js";
-import { ethereumDirectory, missingEthereumData } from "../testing/benchmarks-dir.js";
-import { openFixtureStore } from "../testing/fixture-store.js";
+import { fixtureDirectory, openFixtureStore } from "../testing/fixture-store.js";
 import { type ReplayServer, startReplayServer } from "../testing/jsonrpc-replay-server.js";
 
-const missing = missingEthereumData();
-if (missing) console.warn(`skipping JSON-RPC replay tests: ${missing}`);
-
-// Recorded on mainnet: the receipt of this transaction (block 0x1ac9f3) and block 0xb872 (47218) are in jsonrpc/.
+// Recorded on mainnet (copied into fixtures/ethereum/jsonrpc): the receipt of this transaction (block
+// 0x1ac9f3) and block 0xb872 (47218).
 const onChainTransaction = "0x2e3dcd051a91d3a694f6b8de2ac4b5fe7acdba55f58bcf8471ff00d4a430074d";
 const onChainSender = "0xed059bc543141c8c93031d545079b3da0233b27f";
 // An older receipt that does not carry sender and recipient.
@@ -28,11 +25,11 @@ const run = (store: EvidenceStore | undefined, rpcUrl: string, text: string) =>
     }),
   );
 
-describe.skipIf(missing !== undefined)("JSON-RPC fallback against a replaying node on 127.0.0.1", () => {
+describe("JSON-RPC fallback against a replaying node on 127.0.0.1", () => {
   let server: ReplayServer;
   let emptyStore: EvidenceStore;
   beforeAll(async () => {
-    server = await startReplayServer(path.join(ethereumDirectory(), "jsonrpc"));
+    server = await startReplayServer(path.join(fixtureDirectory, "jsonrpc"));
     emptyStore = await Effect.runPromise(Effect.flatMap(makePgliteClient("memory://"), prepareEvidenceStore));
   });
   afterAll(async () => {
