@@ -60,13 +60,23 @@ const makePayload = (seed = 42) => {
 
 const startServerProcess = () =>
   new Promise<{ url: string; key: string; stop: () => Promise<void> }>((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/testing/bench-server.ts"], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+        "--import",
+        "tsx",
+        process.env.BENCH_SERVER_SCRIPT ?? "src/server/testing/bench-server.ts",
+      ],
+      {
+        cwd: repoRoot,
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
+      if (process.env.BENCH_SERVER_STDOUT === "1") process.stderr.write(chunk);
       const match = /READY (\S+) (\S+)/.exec(output);
       if (match?.[1] && match[2])
         resolvePromise({
@@ -97,7 +107,14 @@ console.log(
   `payload: answer ${Buffer.byteLength(payload.text)} B, sources ${Buffer.byteLength(payload.sources[0] ?? "")} B; probe ${probe.status}, ${probeResult.claims?.length ?? 0} claims, passed=${probeResult.passed}`,
 );
 await autocannon({ ...request, connections: 10, duration: 3 }); // warm-up, not reported
-const result = await autocannon({ ...request, connections, duration: durationSeconds });
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+let result = await autocannon({ ...request, connections, duration: durationSeconds });
+for (let round = 1; round < rounds; round++) {
+  console.log(
+    `round ${round}: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50}, p99 ${result.latency.p99}, max ${result.latency.max}`,
+  );
+  result = await autocannon({ ...request, connections, duration: durationSeconds });
+}
 await server.stop();
 
 const rows = {

@@ -86,6 +86,19 @@ describe("verification endpoints", () => {
     expect(verdicts).toContain("unsupported");
   });
 
+  it("POST /v1/check leaves each layer's claim findings out of layersRun unless ?layerClaims=true", async () => {
+    const body = { text: playgroundExample.answer, sources: [playgroundExample.sources] };
+    const plain = await server.call("POST", "/v1/check", { key: alice, body });
+    const detailed = await server.call("POST", "/v1/check?layerClaims=true", { key: alice, body });
+    expect(plain.status).toBe(200);
+    expect(detailed.status).toBe(200);
+    for (const layer of plain.body.layersRun) expect(layer).not.toHaveProperty("claims");
+    const grounding = detailed.body.layersRun.find((layer: { layer: string }) => layer.layer === "grounding");
+    expect(grounding.claims.length).toBeGreaterThan(0);
+    // The merged claims are the same either way.
+    expect(plain.body.claims).toEqual(detailed.body.claims);
+  });
+
   it("POST /v1/verify decodes a VerificationRequest and runs the configured layers", async () => {
     const response = await server.call("POST", "/v1/verify", {
       key: alice,

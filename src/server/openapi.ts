@@ -51,6 +51,25 @@ const post = (summary: string, body: string, response: ReturnType<typeof ok>) =>
   post: { summary, requestBody: jsonBody(body), responses: { "200": response, ...errors } },
 });
 
+/** `?layerClaims=true`: keep each layer's own claim findings in `layersRun` (they are merged into `claims`). */
+const withLayerClaimsParameter = <T extends { post: object }>(operation: T): T => ({
+  ...operation,
+  post: {
+    ...operation.post,
+    parameters: [
+      {
+        name: "layerClaims",
+        in: "query",
+        required: false,
+        description:
+          "true to keep each layer's own claim findings in layersRun[].claims; by default they are left out, " +
+          "since the top-level claims already merge them (verdicts, issues and evidence of every layer)",
+        schema: { type: "boolean", default: false },
+      },
+    ],
+  },
+});
+
 const queueIdParameter = [{ name: "queueId", in: "path", required: true, schema: { type: "string" } }];
 
 /** The OpenAPI 3.1 document served at `/openapi.json`, generated from the same Schemas that decode the bodies. */
@@ -63,15 +82,19 @@ export const buildOpenApiDocument = (version: string): object => ({
   },
   security: [{ apiKey: [] }],
   paths: {
-    "/v1/verify": post(
-      "Verify an answer with every configured layer",
-      "VerificationRequest",
-      ok("the verification", "VerificationResult"),
+    "/v1/verify": withLayerClaimsParameter(
+      post(
+        "Verify an answer with every configured layer",
+        "VerificationRequest",
+        ok("the verification", "VerificationResult"),
+      ),
     ),
-    "/v1/check": post(
-      "Check an answer against its sources with the offline layers",
-      "CheckRequest",
-      ok("the verification", "VerificationResult"),
+    "/v1/check": withLayerClaimsParameter(
+      post(
+        "Check an answer against its sources with the offline layers",
+        "CheckRequest",
+        ok("the verification", "VerificationResult"),
+      ),
     ),
     "/v1/calculate": post(
       "Evaluate an arithmetic expression exactly",

@@ -33,3 +33,52 @@ describe("stem", () => {
     expect(stem(word)).toBe(expected);
   });
 });
+
+describe("the word scanner", () => {
+  const alphabet = [
+    "a",
+    "Z",
+    "7",
+    "é",
+    "ß",
+    "ж",
+    "中",
+    "𝐀",
+    "😀",
+    "'",
+    "’",
+    ".",
+    ",",
+    "-",
+    " ",
+    "\n",
+    "$",
+    "%",
+    "\ud800",
+  ];
+  let seed = 12345;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const randomText = (length: number) =>
+    Array.from({ length }, () => alphabet[Math.floor(next() * alphabet.length)]).join("");
+
+  it("finds exactly the words the reference pattern finds, with the same offsets, on 2,000 random texts", () => {
+    const reference = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
+    for (let i = 0; i < 2_000; i++) {
+      const text = randomText(1 + Math.floor(next() * 40));
+      const expected = [...text.matchAll(reference)].map((match) => [match.index, match[0]]);
+      const actual = tokenize(text).map((token) => [token.span.start, token.text]);
+      expect(actual, JSON.stringify(text)).toEqual(expected);
+    }
+  });
+
+  it("lower-cases and stems a word the same way whatever case it was first seen in", () => {
+    expect(tokenize("Increased INCREASED increased").map((token) => [token.lower, token.stem])).toEqual([
+      ["increased", "increas"],
+      ["increased", "increas"],
+      ["increased", "increas"],
+    ]);
+  });
+});

@@ -8,42 +8,100 @@ export interface Token {
   readonly stem: string;
 }
 
-// Letters or digits, joined by single inner apostrophes, hyphens, dots or commas ("don't", "U.S", "1,200.5").
-// Each repetition must consume a separator and then at least one letter/digit, so matching is linear.
-const wordPattern = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
+// A word: letters or digits, joined by single inner apostrophes, hyphens, dots or commas ("don't", "U.S",
+// "1,200.5"); the same as /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu, read by a hand-written scanner
+// (one pass, linear, no match objects: the grounding index tokenizes every source on every request).
+export const wordPattern = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
 
-const stemCache = new Map<string, string>();
-const stemCacheLimit = 50_000;
+const letterOrDigit = /^[\p{L}\p{N}]$/u;
 
-/** `stem`, remembered: the same few thousand words recur in every text. Bounded; cleared when full. */
-const cachedStem = (lower: string): string => {
-  let stemmed = stemCache.get(lower);
-  if (stemmed === undefined) {
-    if (stemCache.size >= stemCacheLimit) stemCache.clear();
-    stemmed = stem(lower);
-    stemCache.set(lower, stemmed);
+/** Length in UTF-16 units of the letter or digit at `at` (2 for an astral one), or 0 when there is none. */
+const wordCharLength = (text: string, at: number): number => {
+  const code = text.charCodeAt(at);
+  if (code < 128)
+    return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) ? 1 : 0;
+  if (code >= 0xd800 && code <= 0xdbff) {
+    const point = text.codePointAt(at) ?? code;
+    if (point > 0xffff) return letterOrDigit.test(String.fromCodePoint(point)) ? 2 : 0;
   }
-  return stemmed;
+  return Number.isNaN(code) ? 0 : letterOrDigit.test(text.charAt(at)) ? 1 : 0;
+};
+
+const isJoiner = (code: number): boolean =>
+  code === 39 || code === 0x2019 || code === 46 || code === 44 || code === 45;
+
+/** Where the next word at or after `from` starts, or -1. */
+const nextWordStart = (text: string, from: number): number => {
+  for (let at = from; at < text.length; at++) if (wordCharLength(text, at) > 0) return at;
+  return -1;
+};
+
+/** Where the word starting at `start` ends. */
+const wordEnd = (text: string, start: number): number => {
+  let at = start;
+  for (;;) {
+    let length = wordCharLength(text, at);
+    while (length > 0) {
+      at += length;
+      length = wordCharLength(text, at);
+    }
+    if (at + 1 < text.length && isJoiner(text.charCodeAt(at))) {
+      const next = wordCharLength(text, at + 1);
+      if (next > 0) {
+        at += 1 + next;
+        continue;
+      }
+    }
+    return at;
+  }
+};
+
+interface WordForms {
+  readonly lower: string;
+  readonly stem: string;
+}
+
+const formsCache = new Map<string, WordForms>();
+const formsCacheLimit = 50_000;
+
+/** Lower-cased form and stem of a word as written, remembered: the same few thousand words recur in every
+ * text, so most words cost one map look-up. Bounded; cleared when full. */
+const formsOf = (raw: string): WordForms => {
+  let forms = formsCache.get(raw);
+  if (forms === undefined) {
+    if (formsCache.size >= formsCacheLimit) formsCache.clear();
+    const lowered = raw.toLowerCase();
+    const lower = lowered.includes("’") ? lowered.replace(/’/g, "'") : lowered;
+    forms = { lower, stem: stem(lower) };
+    formsCache.set(raw, forms);
+  }
+  return forms;
 };
 
 /** The stems of a text's words, in order, without building tokens: what an index needs of a source. */
 export const stemsOf = (text: string): string[] => {
   const stems: string[] = [];
-  for (const match of text.matchAll(wordPattern)) {
-    const lowered = match[0].toLowerCase();
-    stems.push(cachedStem(lowered.includes("’") ? lowered.replace(/’/g, "'") : lowered));
+  for (let start = nextWordStart(text, 0); start >= 0; ) {
+    const end = wordEnd(text, start);
+    stems.push(formsOf(text.slice(start, end)).stem);
+    start = nextWordStart(text, end);
   }
   return stems;
 };
 
 export const tokenize = (text: string, offset = 0): Token[] => {
   const tokens: Token[] = [];
-  for (const match of text.matchAll(wordPattern)) {
-    const start = offset + (match.index ?? 0);
-    const raw = match[0];
-    const lowered = raw.toLowerCase();
-    const lower = lowered.includes("’") ? lowered.replace(/’/g, "'") : lowered;
-    tokens.push({ text: raw, span: { start, end: start + raw.length }, lower, stem: cachedStem(lower) });
+  for (let start = nextWordStart(text, 0); start >= 0; ) {
+    const end = wordEnd(text, start);
+    const raw = text.slice(start, end);
+    const forms = formsOf(raw);
+    tokens.push({
+      text: raw,
+      span: { start: offset + start, end: offset + end },
+      lower: forms.lower,
+      stem: forms.stem,
+    });
+    start = nextWordStart(text, end);
   }
   return tokens;
 };

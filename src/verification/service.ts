@@ -131,7 +131,12 @@ export const makeVerificationService = Effect.gen(function* () {
           const limit = Math.min(settings.layerTimeouts[layer.name] ?? latencyBudget, latencyBudget);
           return Effect.either(runWithLimit(layer, input, limit));
         },
-        { concurrency: Math.max(1, settings.maxConcurrentLayers) },
+        // Synchronous layers gain nothing from fibers of their own: forking one each only costs time.
+        {
+          concurrency: runnable.every((layer) => layer.synchronous)
+            ? 1
+            : Math.max(1, settings.maxConcurrentLayers),
+        },
       ).pipe(withRequestBudget({ maxCost: request.maxCost ?? profile.maxCost, maxLatencyMs: latencyBudget }));
 
       const ran: LayerResult[] = [];

@@ -4,15 +4,14 @@ import type { Passage } from "./source-index.js";
 const radius = 4;
 
 /** Numbers and scale words say little about which figure a word is about ("million" is everywhere). */
-const isMagnitude = (lower: string): boolean =>
-  /\d/.test(lower) || /^(?:thousand|million|billion|trillion|percent|per|cent)$/.test(lower);
+const magnitudeWords = new Set(["thousand", "million", "billion", "trillion", "percent", "per", "cent"]);
+const isMagnitude = (lower: string): boolean => magnitudeWords.has(lower) || /\d/.test(lower);
 
 const neighbourStems = (tokens: readonly Token[], position: number): Set<string> => {
   const stems = new Set<string>();
   for (let i = Math.max(0, position - radius); i <= Math.min(tokens.length - 1, position + radius); i++) {
     const token = tokens[i];
-    if (i !== position && token && !isStopword(token.lower) && !isMagnitude(token.lower))
-      stems.add(token.stem);
+    if (i !== position && token && isNeighbourWord(token)) stems.add(token.stem);
   }
   return stems;
 };
@@ -40,15 +39,47 @@ export const bestSlotMatch = (
   if (claimNeighbours.size === 0) return undefined;
   let best: SlotMatch | undefined;
   for (const passage of passages) {
-    for (let j = 0; j < passage.tokens.length; j++) {
-      const token = passage.tokens[j];
+    if (!containsAny(passage, targets)) continue;
+    const tokens = passage.tokens;
+    for (let j = 0; j < tokens.length; j++) {
+      const token = tokens[j];
       if (!token || !targets.has(token.stem)) continue;
-      let shared = 0;
-      for (const stem of neighbourStems(passage.tokens, j)) if (claimNeighbours.has(stem)) shared++;
+      const shared = sharedNeighbours(tokens, j, claimNeighbours);
       if (shared > 0 && (!best || shared > best.shared)) best = { passage, token, shared };
     }
   }
   return best;
+};
+
+/** Whether the passage has any of the stems (its stem counts, without tokenizing it). */
+const containsAny = (passage: Passage, stems: ReadonlySet<string>): boolean => {
+  for (const stem of stems) if (passage.stems.has(stem)) return true;
+  return false;
+};
+
+const isNeighbourWord = (token: Token): boolean => !isStopword(token.lower) && !isMagnitude(token.lower);
+
+/** How many distinct stems of the neighbourhood of `tokens[position]` are in `wanted` (no set is built). */
+const sharedNeighbours = (
+  tokens: readonly Token[],
+  position: number,
+  wanted: ReadonlySet<string>,
+): number => {
+  const low = Math.max(0, position - radius);
+  const high = Math.min(tokens.length - 1, position + radius);
+  let shared = 0;
+  for (let i = low; i <= high; i++) {
+    const token = tokens[i];
+    if (i === position || !token || !wanted.has(token.stem) || !isNeighbourWord(token)) continue;
+    let counted = false;
+    for (let k = low; k < i && !counted; k++) {
+      const earlier = tokens[k];
+      counted =
+        k !== position && earlier !== undefined && earlier.stem === token.stem && isNeighbourWord(earlier);
+    }
+    if (!counted) shared++;
+  }
+  return shared;
 };
 
 /**

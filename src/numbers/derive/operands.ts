@@ -81,10 +81,18 @@ export const plainOperands = (ranked: readonly SourceNumber[]): Operand[] =>
 /** Runs of adjacent figures: along a table row, down a table column, along a line of prose. */
 const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
   const groups = new Map<string, SourceNumber[]>();
+  // Prose lines are keyed by their text itself (one string per line, hashed once), never by a new key
+  // string built around it: a 10 KB line would be copied and hashed again for every figure on it.
+  const lineGroups = new Map<number, Map<string, SourceNumber[]>>();
+  const inOrder: SourceNumber[][] = [];
   const add = (key: string, number: SourceNumber) => {
     const group = groups.get(key);
     if (group) group.push(number);
-    else groups.set(key, [number]);
+    else {
+      const created = [number];
+      groups.set(key, created);
+      inOrder.push(created);
+    }
   };
   for (const number of numbers) {
     if (number.isTotal || number.inLabel) continue;
@@ -92,10 +100,21 @@ const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
       add(`row:${number.source}:${number.table.block}:${number.table.row}`, number);
       add(`column:${number.source}:${number.table.block}:${number.table.column}`, number);
     } else {
-      add(`line:${number.source}:${number.lineText}`, number);
+      let lines = lineGroups.get(number.source);
+      if (!lines) {
+        lines = new Map();
+        lineGroups.set(number.source, lines);
+      }
+      const group = lines.get(number.lineText);
+      if (group) group.push(number);
+      else {
+        const created = [number];
+        lines.set(number.lineText, created);
+        inOrder.push(created);
+      }
     }
   }
-  return [...groups.values()].map((group) => group.sort((a, b) => a.id - b.id));
+  return inOrder.map((group) => group.sort((a, b) => a.id - b.id));
 };
 
 /**

@@ -17,7 +17,10 @@ export const defaultRateLimit: RateLimit = { requests: 1_200, windowMs: 60_000 }
 export const limitRate = (sql: SqlClientService, limit: RateLimit): MiddlewareHandler<ServerEnv> => {
   const reservations = makeRateReservations(sql, limit);
   return async (context, next) => {
-    const decision: RateDecision = await runEffect(reservations.take(context.get("keyHash"), Date.now()));
+    const keyHash = context.get("keyHash");
+    const now = Date.now();
+    const decision: RateDecision =
+      reservations.takeReserved(keyHash, now) ?? (await runEffect(reservations.take(keyHash, now)));
     context.header("ratelimit-limit", String(limit.requests));
     if (!decision.allowed)
       throw new ApiProblem(

@@ -49,4 +49,26 @@ describe("rate reservations shared through SQL", () => {
     },
     60_000,
   );
+
+  it("spends reserved hits without SQL (takeReserved), and asks SQL again once they run out or the window turns", async () => {
+    await run((sql) =>
+      Effect.gen(function* () {
+        const reservations = makeRateReservations(sql, { requests: 1_000, windowMs: 60_000 });
+        const now = 1_700_000_040_000;
+        expect(reservations.takeReserved("key-b", now)).toBeUndefined();
+        expect((yield* reservations.take("key-b", now)).allowed).toBe(true);
+        // The first take reserved a batch of 10 and spent one: nine are left to spend locally.
+        for (let index = 0; index < 9; index += 1)
+          expect(reservations.takeReserved("key-b", now)?.allowed).toBe(true);
+        expect(reservations.takeReserved("key-b", now)).toBeUndefined();
+        expect((yield* reservations.take("key-b", now)).allowed).toBe(true);
+        expect(reservations.takeReserved("key-b", now + 60_000)).toBeUndefined();
+        const rows = yield* sql.query<{ hits: number }>(
+          "SELECT hits FROM veracity_server_rate_windows WHERE key_hash = $1",
+          ["key-b"],
+        );
+        expect(rows.map((row) => Number(row.hits))).toEqual([20]);
+      }),
+    );
+  });
 });

@@ -71,5 +71,14 @@ export const makeRateReservations = (
       return { allowed: true, retryAfterMs };
     });
 
-  return { take, batch };
+  /** `take` without Effect when a hit reserved earlier in this window is left (the common case), else undefined. */
+  const takeReserved = (keyHash: string, now: number): RateDecision | undefined => {
+    const windowStart = Math.floor(now / limit.windowMs) * limit.windowMs;
+    const entry = local.get(keyHash);
+    if (entry === undefined || entry.windowStart !== windowStart || entry.remaining === 0) return undefined;
+    entry.remaining -= 1;
+    return { allowed: true, retryAfterMs: windowStart + limit.windowMs - now };
+  };
+
+  return { take, takeReserved, batch };
 };
