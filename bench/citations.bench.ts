@@ -22,7 +22,6 @@ import { Effect, Exit, Scope } from "effect";
 import { citationKey, type ExtractedCitation } from "../src/citations/citation.js";
 import { extractCitations } from "../src/citations/extract/extract.js";
 import { makeCitationsLayer } from "../src/citations/layer.js";
-import { makeCitationsLayerProvider } from "../src/citations/open-layer.js";
 import {
   type EvidenceStore,
   openEvidenceStore,
@@ -31,7 +30,7 @@ import {
 import { ethereumDirectory, missingEthereumData } from "../src/citations/testing/benchmarks-dir.js";
 import { findUncitedStatements } from "../src/citations/uncited/find-uncited.js";
 import { makeStoreVerifier } from "../src/citations/verifiers/store-verifier.js";
-import { buildVerifier, registerLayerProvider } from "../src/cli/build-verifier.js";
+import { buildVerifier } from "../src/cli/build-verifier.js";
 import { runEvaluation } from "../src/eval/runner.js";
 import { storageBackends } from "../src/storage/testing.js";
 import { segmentClaims } from "../src/text/claims.js";
@@ -241,8 +240,6 @@ if (withEval) {
     await run(persisted.close);
     const claimsFile = path.join(directory, "claims.jsonl");
     await writeFile(claimsFile, `${records.map((record) => JSON.stringify(record)).join("\n")}\n`);
-    const { provider, closeAll } = makeCitationsLayerProvider({});
-    registerLayerProvider(provider);
     const verifier = await buildVerifier({ evidence: db });
     const started = performance.now();
     const evaluation = await runEvaluation({
@@ -272,7 +269,7 @@ if (withEval) {
       console.log(
         `| ${category} | ${entry.records} | ${percent(entry.flagged, entry.records)} | ${entry.errors} |`,
       );
-    await closeAll();
+    await verifier.close();
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
