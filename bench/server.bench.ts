@@ -4,6 +4,7 @@
  * Bars: >= 300 requests/s, p99 < 100 ms, no errors or non-2xx answers.
  */
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { cpus } from "node:os";
 import { resolve } from "node:path";
@@ -60,19 +61,17 @@ const makePayload = (seed = 42) => {
 
 const startServerProcess = () =>
   new Promise<{ url: string; key: string; stop: () => Promise<void> }>((resolvePromise, reject) => {
+    // The built server (what `npx veracity serve` runs) when `npm run build` has made it, else the sources via tsx.
+    const built = resolve(repoRoot, "dist/server/testing/bench-server.js");
+    const script =
+      process.env.BENCH_SERVER_SCRIPT ?? (existsSync(built) ? built : "src/server/testing/bench-server.ts");
+    const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
     const child = spawn(
       process.execPath,
-      [
-        ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
-        "--import",
-        "tsx",
-        process.env.BENCH_SERVER_SCRIPT ?? "src/server/testing/bench-server.ts",
-      ],
-      {
-        cwd: repoRoot,
-        stdio: ["ignore", "pipe", "inherit"],
-      },
+      [...nodeArgs, ...(script.endsWith(".ts") ? ["--import", "tsx"] : []), script],
+      { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"] },
     );
+    console.log(`server: node ${script}`);
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
       output += chunk.toString();
@@ -106,7 +105,8 @@ const probeResult = (await probe.json()) as { claims?: unknown[]; passed?: boole
 console.log(
   `payload: answer ${Buffer.byteLength(payload.text)} B, sources ${Buffer.byteLength(payload.sources[0] ?? "")} B; probe ${probe.status}, ${probeResult.claims?.length ?? 0} claims, passed=${probeResult.passed}`,
 );
-await autocannon({ ...request, connections: 10, duration: 3 }); // warm-up, not reported
+// Warm-up at the measured load (not reported), so the run measures a server whose hot code is compiled.
+await autocannon({ ...request, connections, duration: Number(process.env.BENCH_WARMUP_S ?? 5) });
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 let result = await autocannon({ ...request, connections, duration: durationSeconds });
 for (let round = 1; round < rounds; round++) {
