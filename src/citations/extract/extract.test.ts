@@ -15,6 +15,8 @@ describe("extractCitations", () => {
     ["on [TS:2023-05-02T12:19:59Z]", [["timestamp", "2023-05-02T12:19:59Z"]]],
     ["read https://example.org/a/b?c=1.", [["url", "https://example.org/a/b?c=1"]]],
     ["fixed in 3f2a9c1d", [["commit", "3f2a9c1d"]]],
+    ["fixed in commit 1403083932", [["commit", "1403083932"]]],
+    ["reverted by sha: deadbee", [["commit", "deadbee"]]],
     [
       "Per ADR-003 and [ADR 7]",
       [
@@ -37,6 +39,7 @@ describe("extractCitations", () => {
     ["a CSS colour", "color: #a3f2c1; background: #ab12cd9"],
     ["a hex run inside a URL", "https://github.com/o/r/commit/3f2a9c1d4e"],
     ["a plain number", "it cost 12345678 wei"],
+    ["a plain number after a far-off keyword", "the commit took 12345678 wei"],
     ["a word of hex letters", "the deadbeefcafe pattern"],
     ["a truncated transaction hash", `[TX:${tx.slice(0, 60)}]`],
   ])("finds no commit in %s", (_, text) => {

@@ -47,7 +47,7 @@ const candidatesOf = (text: string, pattern: CitationPattern, limit: number): Ca
     let raw = match[0];
     if (pattern.kind === "url") raw = trimUrl(raw);
     const captured = pattern.kind === "url" ? raw : firstCapture(match);
-    if (pattern.kind === "commit" && !looksLikeCommit(captured)) continue;
+    if (pattern.kind === "commit" && !looksLikeCommit(captured, text, match.index)) continue;
     found.push({ pattern, start: match.index, end: match.index + raw.length, raw, captured });
   }
   return found;

@@ -25,8 +25,17 @@ export const timestampProblem = (value: string): string | undefined => {
   return undefined;
 };
 
-/** A bare hex run counts as a commit only when it mixes letters and digits. */
-export const looksLikeCommit = (value: string): boolean => /[a-f]/.test(value) && /[0-9]/.test(value);
+const commitKeywordBefore = /\b(?:commit|commits|sha|revision|rev)[\s:]{1,3}$/i;
+const keywordWindow = 14;
+
+/**
+ * A bare hex run counts as a commit when it mixes letters and digits, or, whatever its characters, when a
+ * commit keyword stands right before it ("commit 1403083", "sha deadbee"): git abbreviates to all digits
+ * about one time in 27 at seven characters. Looks back a fixed window, so the scan stays linear.
+ */
+export const looksLikeCommit = (value: string, text = "", start = 0): boolean =>
+  (/[a-f]/.test(value) && /[0-9]/.test(value)) ||
+  commitKeywordBefore.test(text.slice(Math.max(0, start - keywordWindow), start));
 
 const trailingPunctuation = new Set([".", ",", ";", ":", "!", "?", ")", "]", "'", '"']);
 

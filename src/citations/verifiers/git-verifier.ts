@@ -30,6 +30,9 @@ const batchCheck = (repository: string, names: readonly string[], timeoutMs: num
       errors += chunk.toString("utf8").slice(0, 2000);
     });
     child.on("error", reject);
+    // git may exit before reading its input (a missing repository): the exit status reports that, so a
+    // broken pipe on stdin is not a second failure.
+    child.stdin.on("error", () => undefined);
     child.on("close", (code, signal) => {
       if (code === 0) resolve(output.split("\n").filter((line) => line.length > 0));
       else reject(new Error(signal ? `git stopped by ${signal}` : `git exited ${code}: ${errors.trim()}`));
