@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { declaredScales } from "../src/numbers/extract/scale-words.js";
 
 export interface CommonRecord {
   readonly id: string;
@@ -89,6 +90,55 @@ const percentChangeOperands = (derivation: string): [number, number] | undefined
   return [Number(match[1]), Number(match[2])];
 };
 
+/** The years a question names, in order ("2018", "FY19", "F18"). */
+const yearsNamed = (question: string): number[] =>
+  [...question.matchAll(/(?<![\d,.])((?:19|20)\d{2})(?![\d,.])|\bFY?\s?'?(\d{2})\b/gi)].map((match) =>
+    match[1] ? Number(match[1]) : 2000 + Number(match[2]),
+  );
+
+/**
+ * "The difference between 2018 and 2019 was X", without a direction ("change", "increase", "from ... to"), has
+ * two faithful readings that disagree on the sign: A - B in the order named (2018 - 2019) and later minus
+ * earlier (2019 - 2018). Its negation is then the other reading, not an error the evidence can show. With the
+ * later period named first, or no periods, both readings agree and the sign counts.
+ */
+const unsignedWording = (question: string): boolean => {
+  if (!/\b(?:difference|differ|gap)\b/i.test(question)) return false;
+  if (
+    /\b(?:change[ds]?|increase[ds]?|decrease[ds]?|growth|grew|rose|fell|declined?|more|less)\b|\bfrom\b.+\bto\b/i.test(
+      question,
+    )
+  )
+    return false;
+  const [first, second] = yearsNamed(question);
+  return first !== undefined && second !== undefined && first < second;
+};
+
+/** The figures of a gold derivation as written ("1,172", "(709)"), without signs or parentheses. */
+const derivationFigures = (derivation: string): string[] =>
+  derivation.match(/\d[\d,]*(?:\.\d+)?/g)?.filter((figure) => !/^[0-9]$/.test(figure)) ?? [];
+
+/**
+ * A sum or average of figures the context prints only as accounting negatives ("(709)"): the answer may state
+ * the outflow (709) or the signed value (-709); both are faithful to the source, so a sign flip is no error.
+ */
+const outflowMagnitude = (record: CommonRecord): boolean => {
+  const derivation = String(record.meta.derivation);
+  // A subtraction between figures makes the sign a matter of fact, not of convention.
+  if (/[\d)\]]\s*-/.test(derivation)) return false;
+  const figures = derivationFigures(derivation);
+  const context = record.context ?? "";
+  const escaped = (figure: string) => figure.replace(/[.]/g, "\\.");
+  return (
+    figures.length > 0 &&
+    figures.every((figure) => {
+      const negative = new RegExp(`\\(\\s*\\$?\\s*${escaped(figure)}\\s*\\)`, "g");
+      const standalone = new RegExp(`(?<![\\d,.])${escaped(figure)}(?![\\d,]|\\.\\d)`);
+      return negative.test(context) && !standalone.test(context.replace(negative, " "));
+    })
+  );
+};
+
 /**
  * The sentence a model would write: the question restated as the subject, then the answer.
  * "What is the change in Other in 2019 from 2018?" becomes "The change in Other in 2019 from 2018 was
@@ -111,7 +161,8 @@ export const perturb = (
   const variants: { kind: PerturbationKind; answer: string; sentence: string }[] = [];
   const add = (kind: PerturbationKind, answer: Answer, forceTotal = false) => {
     const text = format(answer);
-    if (text === format(gold)) return;
+    // "0.00%" for a gold "0%" is the same statement written with more decimals, not an error.
+    if (answer.value === gold.value && answer.scale === gold.scale && answer.percent === gold.percent) return;
     variants.push({ kind, answer: text, sentence: answerSentence(record, text, forceTotal) });
   };
   // 1. Close but wrong: off by 1.5% to 4% of the value (the field case 10.96 vs 11.11 is 1.4%), at least
@@ -132,12 +183,23 @@ export const perturb = (
     const [newer, older] = operands;
     add("wrong-base", { ...gold, value: Number((((newer - older) / newer) * 100).toFixed(2)), decimals: 2 });
   }
-  // 3. Sign flip.
-  if (gold.value !== 0) add("sign-flip", { ...gold, value: -gold.value });
-  // 4. Scale error x1000: the next scale word up, or the figure times 1000 when there is none.
+  // 3. Sign flip, where the sign is a matter of fact: not for a distance ("the difference between A and B")
+  //    nor for a sum or average of outflows the source prints as "(709)".
+  const signOpen = unsignedWording(record.question ?? "") || outflowMagnitude(record);
+  if (gold.value !== 0 && !signOpen) add("sign-flip", { ...gold, value: -gold.value });
+  // 4. Scale error x1000: the next scale word up when the context states the scale of its figures ("in
+  //    thousands", "$'000"), otherwise the figure times 1000 (a scale word the evidence never states cannot be
+  //    checked against it: "64,509" read as thousands or as millions is the same bare figure).
   const scaleIndex = scaleWords.indexOf(gold.scale as (typeof scaleWords)[number]);
-  if (scaleIndex >= 0) add("scale-x1000", { ...gold, scale: scaleWords[scaleIndex + 1] ?? "trillion" });
-  else add("scale-x1000", { ...gold, value: gold.value * 1000 });
+  const scaleStated = declaredScales(record.context ?? "").length > 0;
+  // Zero is zero in any scale: "0 million" states what "0 thousand" does, so zero gets no scale variant.
+  if (gold.value !== 0) {
+    const next = scaleWords[scaleIndex + 1] ?? "trillion";
+    add(
+      "scale-x1000",
+      scaleIndex >= 0 && scaleStated ? { ...gold, scale: next } : { ...gold, value: gold.value * 1000 },
+    );
+  }
   // 5. Digit transposition: two adjacent different digits swapped, chosen by hash.
   const digits = Math.abs(gold.value).toFixed(gold.decimals);
   const pairs = [...digits].flatMap((char, i) =>

@@ -191,7 +191,7 @@ const pairRules: readonly PairRule[] = [
 /** Direct matches: an operand (a source value, a row sum or average) equal to the target within tolerance. */
 export const findDirect = (index: OperandIndex, target: Target): Found[] => {
   const found: Found[] = inRange(index, target.value, target.tolerance)
-    .filter((a) => a.combine === "value" || !target.percent || a.isPercent)
+    .filter((a) => !target.percent || a.isPercent)
     .filter((a) => a.combine === "value" || !target.kinds || target.kinds.has(a.combine))
     .map((a) => ({ kind: "value", a, value: a.value }));
   if (target.percent) {

@@ -50,4 +50,50 @@ describe("buildSourcePool", () => {
     expect(numbers.find((n) => n.number.text === "3")?.inLabel).toBe(true);
     expect(numbers.find((n) => n.number.text === "1,216.0")).toMatchObject({ inLabel: false, year: 2019 });
   });
+
+  const yearOf = (text: string, figure: string) =>
+    buildSourcePool([{ index: 0, origin: "source", text }]).numbers.find((n) => n.number.text === figure)
+      ?.year;
+
+  it.each([
+    // A header cell names the period of the empty header cells after it (a spanned header).
+    [
+      [" | Fiscal Year 2018 |  | Fiscal Year 2017 | ", "APAC | $479,987 | 40.0% | $288,764 | 38.1%"],
+      [
+        ["40.0%", 2018],
+        ["38.1%", 2017],
+      ],
+    ],
+    // A row labelled with a year alone.
+    [
+      [" | Operating Leases | Finance Leases", "2021 | $138 | $6", "2022 | 135 | 6"],
+      [
+        ["$138", 2021],
+        ["135", 2022],
+      ],
+    ],
+    // A line naming only a period heads the rows after it.
+    [
+      [
+        " | External valuation % | Internal valuation %",
+        "Year ended 30 June 2019 |  | ",
+        "Leasehold | 23% | 77%",
+        "Year ended 30 June 2018 |  | ",
+        "Freehold | 27% | 73%",
+      ],
+      [
+        ["23%", 2019],
+        ["27%", 2018],
+      ],
+    ],
+  ] as const)("reads the period of table figures: %j", (lines, expected) => {
+    for (const [figure, year] of expected) expect(yearOf(lines.join("\n"), figure)).toBe(year);
+  });
+
+  it('reads "per cent" in a line as a percent context', () => {
+    const numbers = buildSourcePool([
+      { index: 0, origin: "source", text: "Margins rose 4.5 per cent." },
+    ]).numbers;
+    expect(numbers[0]?.percentContext).toBe(true);
+  });
 });

@@ -71,22 +71,51 @@ const cellIndexAt = (separators: readonly number[], offset: number): number => {
   return cell;
 };
 
-/** Column index to year, when a header line of a table names years in its cells. */
+/** The years a cell names: "2019", "F19", "FY18", "FY'17". */
+const yearsIn = (cell: string): number[] => [
+  ...(cell.match(/(?<![\d,.])(?:19|20)\d{2}(?![\d,.])/g) ?? []).map(Number),
+  // "F19", "FY18", "FY'17": fiscal years written short.
+  ...[...cell.matchAll(/\bFY?\s?'?(\d{2})\b/gi)].map((match) => 2000 + Number(match[1])),
+];
+
+/**
+ * Column index to year, when a header line of a table names years in its cells. A year heads the empty cells
+ * after it too ("| Fiscal Year 2018 | | Fiscal Year 2017 |" over "| Net Sales | % of Total | Net Sales | ..."):
+ * a header cell spans the columns up to the next one.
+ */
 const yearColumns = (line: string): Map<number, number> | undefined => {
   const cells = line.split("|");
   const years = new Map<number, number>();
   let others = 0;
+  let spanning: number | undefined;
   cells.forEach((cell, column) => {
-    const found = [
-      ...(cell.match(/(?<![\d,.])(?:19|20)\d{2}(?![\d,.])/g) ?? []).map(Number),
-      // "F19", "FY18", "FY'17": fiscal years written short.
-      ...[...cell.matchAll(/\bFY?\s?'?(\d{2})\b/gi)].map((match) => 2000 + Number(match[1])),
-    ];
+    const found = yearsIn(cell);
     // "2018/2019": a fiscal year spanning two calendar years is known by its later one.
-    if (found.length > 0) years.set(column, Math.max(...found));
-    else if (/\d/.test(cell.replace(/\b\d{1,2}\b/g, ""))) others += 1;
+    if (found.length > 0) {
+      spanning = Math.max(...found);
+      years.set(column, spanning);
+    } else if (/\d/.test(cell.replace(/\b\d{1,2}\b/g, ""))) others += 1;
+    else if (cell.trim().length > 0) spanning = undefined;
+    else if (spanning !== undefined && column > 0) years.set(column, spanning);
   });
-  return years.size >= 2 && others === 0 ? years : undefined;
+  return new Set(years.values()).size >= 2 && others === 0 ? years : undefined;
+};
+
+/**
+ * A table line that only names one period ("Year ended 30 June 2019 | |", "| | | Fiscal 2019 |"): the rows
+ * after it, up to the next such line, are of that year.
+ */
+const sectionYear = (line: string, options: ExtractOptions): number | undefined => {
+  const found = new Set(yearsIn(line));
+  if (found.size !== 1) return undefined;
+  if (extractNumbers(line, options).some(isQuantity)) return undefined;
+  return [...found][0];
+};
+
+/** A row labelled with a year alone ("2021 | $138 | $6", "Fiscal 2020 | ..."): its figures are of that year. */
+const rowYear = (label: string): number | undefined => {
+  const match = /^(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d{2})$/i.exec(label.trim());
+  return match?.[1] ? Number(match[1]) : undefined;
 };
 
 /** Columns of a table header headed "Note" or "Notes": their figures refer to notes, they are not amounts. */
@@ -119,7 +148,7 @@ const tableBlocksWithPercent = (text: string): Set<number> => {
     const table = isTableLine(line);
     if (table && !previousWasTable) block += 1;
     previousWasTable = table;
-    if (table && /%|\bpercent/i.test(line)) blocks.add(block);
+    if (table && /%|\bper\s?cent/i.test(line)) blocks.add(block);
   }
   return blocks;
 };
@@ -145,6 +174,7 @@ const readSource = (
   const percentBlocks = tableBlocksWithPercent(evidence.text);
   let block = 0;
   let years: Map<number, number> | undefined;
+  let section: number | undefined;
   let noteColumns: Set<number> | undefined;
   let row = 0;
   let previousWasTable = false;
@@ -155,6 +185,7 @@ const readSource = (
     if (table && !previousWasTable) {
       block += 1;
       years = undefined;
+      section = undefined;
       noteColumns = undefined;
       row = 0;
     }
@@ -166,19 +197,27 @@ const readSource = (
         years = header;
         continue;
       }
+      const periodLine = yearLike.test(line.text) ? sectionYear(line.text, options) : undefined;
+      if (periodLine !== undefined) {
+        section = periodLine;
+        continue;
+      }
       noteColumns = referenceColumns(line.text) ?? noteColumns;
     }
     const label = table ? (line.text.split("|")[0] ?? "").trim() : "";
     const lineText = line.text.toLowerCase();
     const lowerLabel = label.toLowerCase();
     const separators = table ? separatorsOf(line.text) : [];
-    const percentLine = !table && /%|\bpercent/i.test(line.text);
+    const labelYear = table ? rowYear(label) : undefined;
+    const percentLine = !table && /%|\bper\s?cent/i.test(line.text);
     for (const number of extractNumbers(line.text, options)) {
       if (!isQuantity(number)) continue;
       const column = table ? cellIndexAt(separators, number.span.start) : -1;
       // A row label ("net of tax of $1") or a "Note" column (references to notes): matched, never operands.
       const inLabel = table && (column === 0 || (noteColumns?.has(column) ?? false));
-      const year = table ? years?.get(column) : yearNear(line.text, number.span.start, number.span.end);
+      const year = table
+        ? (years?.get(column) ?? labelYear ?? section)
+        : yearNear(line.text, number.span.start, number.span.end);
       const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
       const isTotal = table ? totalLabel.test(label) : /\btotal\b[^\d]*$/i.test(before);
       numbers.push({

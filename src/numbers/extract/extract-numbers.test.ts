@@ -32,6 +32,11 @@ describe("extractNumbers", () => {
     ["It has three segments.", { text: "three", kind: "quantity", value: 3, scale: 1 }],
     ["It has twenty-five stores.", { text: "twenty-five", kind: "quantity", value: 25, scale: 1 }],
     ["In 2019 it grew.", { text: "2019", kind: "year", value: 2019, scale: 1 }],
+    // A four-digit figure stated as the value of something is a quantity, unless that something is a period.
+    ["The total was 2149.", { text: "2149", kind: "quantity", value: 2149, scale: 1 }],
+    ["The answer is 2026.", { text: "2026", kind: "quantity", value: 2026, scale: 1 }],
+    ["The fiscal year was 2019.", { text: "2019", kind: "year", value: 2019, scale: 1 }],
+    ["Sales grew in 2019.", { text: "2019", kind: "year", value: 2019, scale: 1 }],
     ["Filed on 2024-06-21.", { text: "2024-06-21", kind: "date", scale: 1 }],
     ["Filed on March 5, 2020.", { text: "March 5, 2020", kind: "date", scale: 1 }],
     ["At 10:30 am.", { text: "10:30 am.", kind: "time", scale: 1 }],

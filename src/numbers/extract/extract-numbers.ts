@@ -27,6 +27,15 @@ const normalizeDigits = (
 const isYear = (literal: string, digits: string): boolean =>
   /^\d{4}$/.test(digits) && Number(literal) >= 1800 && Number(literal) <= 2199;
 
+/**
+ * "The total was 2149", "the answer is 2026", "= 1989": a four-digit figure stated as the value of something is
+ * a quantity, not a year, unless what it is the value of is a year ("the year was 2019").
+ */
+const statedValue = /\b(?:was|were|is|are|equals?|equalled|totall?ed|amounted to)\s+$|=\s*$/i;
+const periodSubject = /\b(?:year|fy|fiscal|period|date|since|until|in)\b[^.;:]{0,12}$/i;
+const isStatedValue = (before: string): boolean =>
+  statedValue.test(before) && !periodSubject.test(before.replace(statedValue, ""));
+
 const typedEntry = (text: string, typed: TypedSpan): ExtractedNumber => ({
   text: text.slice(typed.span.start, typed.span.end),
   span: typed.span,
@@ -74,7 +83,7 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
   }
   const currency = prefix.currency ?? suffix.currency;
   const plainInteger = !prefix.signed && !currency && !suffix.unit && !suffix.scaleWritten && decimals === 0;
-  if (plainInteger && isYear(unsigned, digits)) {
+  if (plainInteger && isYear(unsigned, digits) && !isStatedValue(before)) {
     return { ...typedEntry(text, { kind: "year", span: { start, end } }), value: Number(unsigned) };
   }
   if (plainInteger && durationAfter.test(after)) {

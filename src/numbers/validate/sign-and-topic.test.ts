@@ -69,3 +69,100 @@ describe("validateNumbers: signs and the claim's wording", () => {
     expect(checkOf(text, liabilities)?.status).toBe(status);
   });
 });
+
+const statusOf = (text: string, evidence: string) => checkOf(text, evidence)?.status;
+
+describe("validateNumbers: periods read from the table set the direction of a change", () => {
+  const leases = [
+    "Table:",
+    " | Operating Leases | Finance Leases",
+    "2021 | $138 | $6",
+    "2022 | 135 | 6",
+  ].join("\n");
+  const spanned = [
+    "Table:",
+    " | Fiscal Year 2018 |  | Fiscal Year 2017 | ",
+    " | Net Sales | % of Total | Net Sales | % of Total",
+    "APAC | $479,987 | 40.0% | $288,764 | 38.1%",
+    "EMEA | 277,898 | 23.1% | 237,437 | 31.4%",
+  ].join("\n");
+  it.each([
+    ["The change in operating leases between 2021 and 2022 was -3 million.", leases, "derived"],
+    ["The change in operating leases between 2021 and 2022 was 3 million.", leases, "orphan"],
+    ["The change in the percent of total sales from APAC from 2017 to 2018 was 1.9%.", spanned, "derived"],
+    [
+      "The change in the percent of total sales from APAC from 2017 to 2018 was -1.9%.",
+      spanned,
+      "suspicious",
+    ],
+  ])("%s -> %s", (text, evidence, status) => {
+    expect(statusOf(text, evidence)).toBe(status);
+  });
+});
+
+describe("validateNumbers: words of an item's name are not a direction", () => {
+  const carryforward = [
+    "Table (in thousands):",
+    " | 2019 | 2018",
+    "Operating loss carryforward | 73,260 | 57,768",
+    "Tax credits | 1,200 | 1,100",
+  ].join("\n");
+  const income = [
+    "Table (in thousands):",
+    " | 2019 | 2018 | 2017",
+    "Operating income (loss) | 5,737 | (6,986) | (2,235)",
+    "Net sales | 115,651 | 115,040 | 100,000",
+  ].join("\n");
+  it.each([
+    // "loss" names the item; the percent change keeps its sign, so the wrong base (21.15%) is not explained
+    // as the negation of (57,768 - 73,260) / 73,260.
+    [
+      "The percentage change in the operating loss carryforward from 2018 to 2019 was 26.82%.",
+      carryforward,
+      "derived",
+    ],
+    [
+      "The percentage change in the operating loss carryforward from 2018 to 2019 was 21.15%.",
+      carryforward,
+      "orphan",
+    ],
+    [
+      "The average operating income (loss) across 2017, 2018 and 2019 was -1,161.33 thousand.",
+      income,
+      "derived",
+    ],
+    [
+      "The average operating income (loss) across 2017, 2018 and 2019 was 1,161.33 thousand.",
+      income,
+      "suspicious",
+    ],
+  ])("%s -> %s", (text, evidence, status) => {
+    expect(statusOf(text, evidence)).toBe(status);
+  });
+});
+
+describe("validateNumbers: comparatives and coarse rounding", () => {
+  const regions = [
+    "Table (in millions):",
+    " | 2019 | 2018",
+    "Americas | 18,500 | 18,030",
+    "Asia Pacific | 5,000 | 4,848",
+  ].join("\n");
+  const question = "How much more revenue came from the Americas as compared to Asia Pacific in 2018";
+  it.each([
+    [`${question}: the answer is 13,182 million.`, regions, "derived"],
+    // "How much more" carries the direction: the amount is positive.
+    [`${question}: the answer is -13,182 million.`, regions, "suspicious"],
+    ["The change in Capital redemption reserve in 2019 from 2018 was 0.2 million.", balanceSheet, "derived"],
+    // 0.2 billion is within the rounding of 152.5 million of another row, but not about the claim's row.
+    [
+      "The change in Capital redemption reserve in 2019 from 2018 was 0.2 billion.",
+      balanceSheet,
+      "suspicious",
+    ],
+    // The same rounding of the row the claim names is a close match.
+    ["Net current assets in 2018 were 0.2 billion.", balanceSheet, "close"],
+  ])("%s -> %s", (text, evidence, status) => {
+    expect(statusOf(text, evidence)).toBe(status);
+  });
+});

@@ -47,7 +47,28 @@ export interface TraceContext {
 const declineWords =
   /\b(?:decrease[ds]?|declin(?:e|ed|es|ing)|fell|fall(?:s|en)?|drop(?:ped|s)?|lower|down|reduc(?:ed|tion)|loss|shrank|contract(?:ed|ion))\b/i;
 
+/** Decline words that also name items ("operating loss", "cost reduction"), not only a direction. */
+const itemDeclineWords = /\b(?:loss(?:es)?|lower|down|reduction|contraction)\b/gi;
+
+/** "The change in ...": a signed change, whose sign the figure carries. */
+const signedChangeWords = /\b(?:change[ds]?|growth)\b/i;
+
+/**
+ * Whether the claim states a decline, so that a positive figure may stand for a negative value ("revenue fell
+ * by 5"). In a claim about a change, "loss" or "reduction" name the item ("the change in operating loss
+ * carryforward"), not the direction: the change keeps its sign.
+ */
+const statesDecline = (claimText: string): boolean => {
+  // "Operating income (loss)", "(Loss)/profit": a parenthesized or paired word is part of an item's name.
+  const named = claimText.replace(/\([^)]*\)|\b\w+\s*\/\s*\w+\b/g, " ");
+  const wording = signedChangeWords.test(named) ? named.replace(itemDeclineWords, " ") : named;
+  return declineWords.test(wording) && !increaseWords.test(wording);
+};
+
 const increaseWords = /\b(?:increase[ds]?|grew|gain(?:ed|s)?|rose|higher|up)\b/i;
+
+/** "How much more ... than / compared to": an amount by which one figure exceeds another. */
+const comparativeWords = /\bhow\s+(?:much|many)\b.{0,40}?\b(?:more|less|higher|lower|greater|fewer)\b/i;
 
 /** "The difference between A and B": a distance, written without a sign. */
 const unsignedWords = /\b(?:difference|gap)\b/i;
@@ -63,6 +84,9 @@ const directionWords =
  */
 const fitsWording = (found: Found, claimText: string): boolean => {
   if (found.kind !== "difference" || found.value >= 0) return true;
+  // "How much more A than B", "by how many percent less": the comparative carries the direction, the figure
+  // is a positive amount.
+  if (comparativeWords.test(claimText)) return false;
   if (!unsignedWords.test(claimText) || directionWords.test(claimText)) return true;
   const later = found.a.year;
   const earlier = found.b?.year;
@@ -116,8 +140,7 @@ export const targetsOf = (number: ExtractedNumber, claimText: string, context: T
       tolerance: Math.max(rounding(1), approximate(number.value)),
     } as Target);
   }
-  const decline = declineWords.test(claimText) && !increaseWords.test(claimText);
-  if ((decline || unsignedWords.test(claimText)) && number.value > 0) {
+  if ((statesDecline(claimText) || unsignedWords.test(claimText)) && number.value > 0) {
     for (const target of [...targets]) targets.push({ ...target, value: -target.value });
   }
   return targets;
@@ -179,8 +202,13 @@ const bestPossibleTopic = (context: TraceContext): number => {
 };
 
 const pairsFor = (context: TraceContext, target: Target, maxResults: number): Found[] =>
-  findPairs(context.index, context.rankedOperands(), target, context.limits, maxResults, (found) =>
-    fitsWording(found, context.claimText),
+  findPairs(
+    context.index,
+    context.rankedOperands(),
+    target,
+    context.limits,
+    maxResults,
+    (found) => fitsWording(found, context.claimText) && !coarseOffTopic(context, target, found),
   );
 
 /**
@@ -197,7 +225,6 @@ const search = (context: TraceContext, target: Target): Found | undefined =>
   findDirect(context.index, target)[0] ??
   derivation(context, target) ??
   findDirect(context.runs(), target)[0];
-
 /**
  * A sign error that a derivation hides: the number is explained only by figures less about the claim than
  * those explaining its negation (-0.2 from two figures of another row, +0.2 from the row the claim names).
@@ -235,6 +262,18 @@ const signError = (number: ExtractedNumber, flip: Found): NumberCheck => {
 };
 
 /**
+ * A figure the claim matches only through coarse rounding ("0.2 billion" for 152.5 million, 24% away) is
+ * evidence only when it is as much about the claim as any figure could be: a coarsely written number is
+ * within the rounding of many unrelated figures.
+ */
+const coarseOffTopic = (context: TraceContext, target: Target, found: Found): boolean =>
+  Math.abs(found.value - target.value) > Math.abs(target.value) * coarseRounding &&
+  context.topic(found) < bestPossibleTopic(context);
+
+/** Relative distance beyond which a match by rounding is coarse. */
+const coarseRounding = 0.01;
+
+/**
  * Traces one number of the answer: to a source value (exact or within rounding), to a derivation from
  * source values, or, failing that, to the value it probably should have been (suspicious) or to nothing
  * (orphan). `cited` are operands the answer itself quotes, tried first for near misses.
@@ -251,7 +290,7 @@ export const traceNumber = (
   const decimals = number.decimals;
   const targets = targetsOf(number, claimText, context);
   for (const target of targets) {
-    const direct = findDirect(context.index, target)[0];
+    const direct = findDirect(context.index, target).find((found) => !coarseOffTopic(context, target, found));
     if (direct) {
       const exact = Math.abs(direct.value - target.value) <= Math.abs(target.value) * 1e-12;
       // An exact match of the value as written needs no calculator to say what it should be.

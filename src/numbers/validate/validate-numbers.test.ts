@@ -208,3 +208,18 @@ describe("validateNumbers: tolerances", () => {
     expect(statusOf("Volume was 21,000 contracts.", options)[0]?.[1]).toBe("suspicious");
   });
 });
+
+describe("validateNumbers: percents and amounts", () => {
+  const pension = ["Table (in millions):", " | 2019 | 2018", "Accrued pension liabilities | 3.4 | 3.3"].join(
+    "\n",
+  );
+  const margins = ["Table:", " | 2019 | 2018", "Gross margin | 4.0% | 3.3%"].join("\n");
+  it.each([
+    ["The percentage change in Accrued pension liabilities in 2019 from 2018 was 3.03%.", pension, "derived"],
+    // 3.3 is an amount (3.3 million), not a percent: 3.30% does not match it.
+    ["The percentage change in Accrued pension liabilities in 2019 from 2018 was 3.30%.", pension, "orphan"],
+    ["The gross margin in 2018 was 3.30%.", margins, "exact"],
+  ])("%s -> %s", (text, evidence, status) => {
+    expect(statusOf(text, evidence).map(([, found]) => found)).toEqual([status]);
+  });
+});
