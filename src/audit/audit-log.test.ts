@@ -81,7 +81,28 @@ describe.each(storageBackends())("audit log: $name", (backend) => {
     expect(entries.map((stored) => stored.sequence)).toEqual([1, 2, 3, 4, 5]);
     expect(entries[1]?.previousHash).toBe(entries[0]?.entryHash);
     expect(entries[0]?.metadataJson).toBe('{"index":1,"nested":{"a":[1,2],"z":1}}');
-    expect(await run(log.verify)).toEqual({ intact: true, checked: 5, problemCount: 0, problems: [] });
+    expect(await run(log.verify)).toEqual({
+      intact: true,
+      checked: 5,
+      problemCount: 0,
+      problems: [],
+      last: { sequence: 5, entryHash: entries[4]?.entryHash },
+    });
+  });
+
+  it("detects a deleted tail with a rewound head record only against an anchor kept elsewhere", async () => {
+    await freshLog();
+    const anchor = (await run(log.verify)).last!;
+    const [third] = await run(log.entries({ afterSequence: 2, limit: 1 }));
+    await run(
+      client.executeScript(
+        `DELETE FROM veracity_audit_log WHERE sequence > 3; UPDATE veracity_audit_head SET sequence = 3, entry_hash = '${third!.entryHash}'`,
+      ),
+    );
+    expect((await run(log.verify)).intact).toBe(true);
+    const report = await run(log.verifyAgainst(anchor));
+    expect(report.intact).toBe(false);
+    expect(report.problems).toMatchObject([{ sequence: 5, kind: "truncated" }]);
   });
 
   it("serializes concurrent appends into one unbroken chain", async () => {

@@ -5,6 +5,7 @@ export { AuditAppend, type AuditEntry, AuditOperation, genesisHash } from "./ent
 export { canonicalJson, hashAuditEntry, sha256Hex } from "./hash.js";
 export { auditMigrations } from "./migrations.js";
 export {
+  type AuditAnchor,
   AuditChainChecker,
   type AuditChainReport,
   type AuditHead,

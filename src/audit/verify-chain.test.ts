@@ -39,7 +39,44 @@ describe("verifyAuditChain", () => {
       checked: 8,
       problemCount: 0,
       problems: [],
+      last: head(entries),
     });
+  });
+
+  it("needs an anchor kept elsewhere to see a deleted tail whose head record was rewound too", () => {
+    const original = chainOf(5);
+    const anchor = head(original);
+    const shortened = original.slice(0, 3);
+    // The head record lives beside the log: rewound with the tail, the shorter chain looks whole.
+    expect(verifyAuditChain(shortened, head(shortened)).intact).toBe(true);
+    const report = verifyAuditChain(shortened, head(shortened), anchor);
+    expect(report.intact).toBe(false);
+    expect(report.problems).toEqual([
+      { sequence: 5, kind: "truncated", message: "entry 5, recorded in the anchor, is no longer in the log" },
+    ]);
+    // A wiped log (entries and head gone) is caught the same way.
+    expect(verifyAuditChain([], undefined, anchor).problems.map((problem) => problem.kind)).toEqual([
+      "truncated",
+    ]);
+    expect(verifyAuditChain(original, anchor, anchor).intact).toBe(true);
+  });
+
+  it("catches a chain rebuilt from an edited entry onwards, hashes and head included, by the anchor", () => {
+    const original = chainOf(4);
+    const rebuilt: AuditEntry[] = [];
+    for (const entry of original) {
+      const { entryHash: _, ...unsigned } = {
+        ...entry,
+        actor: entry.sequence === 2 ? "mallory" : entry.actor,
+        previousHash: rebuilt.at(-1)?.entryHash ?? genesisHash,
+      };
+      rebuilt.push({ ...unsigned, entryHash: hashAuditEntry(unsigned) });
+    }
+    expect(verifyAuditChain(rebuilt, head(rebuilt)).intact).toBe(true);
+    const report = verifyAuditChain(rebuilt, head(rebuilt), head(original));
+    expect(report.problems.map((problem) => [problem.sequence, problem.kind])).toEqual([
+      [4, "anchor-mismatch"],
+    ]);
   });
 
   it("detects any single edit, deletion or reordering of any entry", () => {

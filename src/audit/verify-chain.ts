@@ -1,7 +1,13 @@
 import { type AuditEntry, genesisHash } from "./entry.js";
 import { hashAuditEntry } from "./hash.js";
 
-export type AuditProblemKind = "edited" | "missing" | "reordered" | "broken-link" | "truncated";
+export type AuditProblemKind =
+  | "edited"
+  | "missing"
+  | "reordered"
+  | "broken-link"
+  | "truncated"
+  | "anchor-mismatch";
 
 export interface AuditProblem {
   readonly sequence: number;
@@ -11,6 +17,16 @@ export interface AuditProblem {
 
 /** The last entry the log recorded as its head, kept apart from the entries. */
 export interface AuditHead {
+  readonly sequence: number;
+  readonly entryHash: string;
+}
+
+/**
+ * An entry recorded outside the database (printed by a past `veracity audit verify`): the chain must still
+ * hold it, with the same hash. The head row lives beside the log, so whoever can delete the last entries can
+ * also rewind it; only an anchor kept elsewhere reveals a deleted tail or a wiped log.
+ */
+export interface AuditAnchor {
   readonly sequence: number;
   readonly entryHash: string;
 }
@@ -26,9 +42,12 @@ export const maxListedAuditProblems = 100;
  */
 export class AuditChainChecker {
   private previous: { sequence: number; entryHash: string } = { sequence: 0, entryHash: genesisHash };
+  private anchorSeen = false;
   private readonly listed: AuditProblem[] = [];
   problemCount = 0;
   checked = 0;
+
+  constructor(private readonly anchor?: AuditAnchor) {}
 
   private report(problem: AuditProblem): void {
     this.problemCount++;
@@ -62,6 +81,15 @@ export class AuditChainChecker {
         kind: "broken-link",
         message: `entry ${sequence} does not link to the hash of the entry before it`,
       });
+    if (this.anchor !== undefined && sequence === this.anchor.sequence) {
+      this.anchorSeen = true;
+      if (entry.entryHash !== this.anchor.entryHash)
+        this.report({
+          sequence,
+          kind: "anchor-mismatch",
+          message: `entry ${sequence} does not have the hash recorded in the anchor`,
+        });
+    }
     this.previous = { sequence, entryHash: entry.entryHash };
   }
 
@@ -75,11 +103,18 @@ export class AuditChainChecker {
         kind: "truncated",
         message: `the log's head is entry ${head.sequence}, but the last entry found is ${this.previous.sequence}`,
       });
+    if (this.anchor !== undefined && !this.anchorSeen)
+      this.report({
+        sequence: this.anchor.sequence,
+        kind: "truncated",
+        message: `entry ${this.anchor.sequence}, recorded in the anchor, is no longer in the log`,
+      });
     return {
       intact: this.problemCount === 0,
       checked: this.checked,
       problemCount: this.problemCount,
       problems: this.listed,
+      ...(this.checked === 0 ? {} : { last: { ...this.previous } }),
     };
   }
 }
@@ -89,11 +124,17 @@ export interface AuditChainReport {
   readonly checked: number;
   readonly problemCount: number;
   readonly problems: readonly AuditProblem[];
+  /** The last entry checked: record it somewhere else and pass it back as an anchor later. */
+  readonly last?: AuditAnchor;
 }
 
 /** Checks a whole chain held in memory (see `AuditChainChecker` for what is detected). */
-export const verifyAuditChain = (entries: readonly AuditEntry[], head?: AuditHead): AuditChainReport => {
-  const checker = new AuditChainChecker();
+export const verifyAuditChain = (
+  entries: readonly AuditEntry[],
+  head?: AuditHead,
+  anchor?: AuditAnchor,
+): AuditChainReport => {
+  const checker = new AuditChainChecker(anchor);
   for (const entry of entries) checker.add(entry);
   return checker.finish(head);
 };

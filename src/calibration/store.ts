@@ -20,11 +20,19 @@ const migrations = [
 ];
 
 const namePattern = /^[a-zA-Z0-9_.-]{1,64}$/;
+/** Versions kept per name: saving one more removes the oldest. */
+export const maxCalibrationVersions = 50;
+/** Distinct names the store holds: a new name beyond this is refused. */
+export const maxCalibrationNames = 1000;
 /** A calibration file is a few hundred bytes per layer; anything much larger is not one. */
 const maxFileBytes = 1024 * 1024;
 
 export interface CalibrationStore {
-  /** Saves a calibration file (as `calibrationFileJson` writes it) as the next version of `name`. */
+  /**
+   * Saves a calibration file (as `calibrationFileJson` writes it) as the next version of `name`, keeping the
+   * newest versions of it (`maxCalibrationVersions` by default); a new name beyond the store's limit on names
+   * (`maxCalibrationNames` by default) is an InputError.
+   */
   readonly save: (name: string, fileJson: string) => Effect.Effect<number, StorageError | InputError>;
   /** The newest version of `name`; fails with an InputError when there is none or it does not decode. */
   readonly load: (name: string) => Effect.Effect<CalibrationModels, StorageError | InputError>;
@@ -40,8 +48,11 @@ const checkName = (name: string) =>
 /** Calibration files kept in the SQL store (PGlite or PostgreSQL), versioned by name. */
 export const makeCalibrationStore = (
   client: SqlClientService,
+  limits: { readonly maxVersions?: number; readonly maxNames?: number } = {},
 ): Effect.Effect<CalibrationStore, StorageError> =>
   Effect.gen(function* () {
+    const maxVersions = limits.maxVersions ?? maxCalibrationVersions;
+    const maxNames = limits.maxNames ?? maxCalibrationNames;
     yield* runMigrations(client, "calibration", migrations);
     return {
       save: (name, fileJson) =>
@@ -60,10 +71,21 @@ export const makeCalibrationStore = (
                 [name],
               );
               const version = Number(row?.next ?? 1);
+              if (version === 1) {
+                const [names] = yield* tx.query<{ count: number | string }>(
+                  "SELECT COUNT(DISTINCT name) AS count FROM veracity_calibrations",
+                );
+                if (Number(names?.count ?? 0) >= maxNames)
+                  return yield* Effect.fail(invalid(`the store already holds ${maxNames} calibration names`));
+              }
               yield* tx.query(
                 "INSERT INTO veracity_calibrations (name, version, file_json) VALUES ($1, $2, $3)",
                 [name, version, fileJson],
               );
+              yield* tx.query("DELETE FROM veracity_calibrations WHERE name = $1 AND version <= $2", [
+                name,
+                version - maxVersions,
+              ]);
               return version;
             }),
           );

@@ -39,4 +39,21 @@ describe("mitigation actions", () => {
     expect(redacted).not.toContain("Lindqvist");
     expect(redacted).toMatch(/\[1 unsupported statement was removed\]$/);
   });
+
+  // A sub-claim inside a failing sentence (two layers' findings on the same words) overlaps it.
+  const nested = [...claims, finding(31, 37, "contradicted")];
+
+  it("redacts overlapping failing claims once, leaving the supported sentences intact", () => {
+    const { text: redacted, removed } = redact(text, nested);
+    expect(removed).toEqual(["The CEO is Marcus Lindqvist."]);
+    expect(redacted).toBe(
+      "Revenue was $48.2 million. Margins rose to 41.3%.\n\n[1 unsupported statement was removed]",
+    );
+  });
+
+  it("puts one marker after overlapping failing claims, never inside another marker", () => {
+    expect(flagUncertain(text, nested)).toBe(
+      "Revenue was $48.2 million. The CEO is Marcus Lindqvist. [contradicted: not in the sources] Margins rose to 41.3%.",
+    );
+  });
 });

@@ -11,23 +11,56 @@ export const defaultBlockedReply =
 export const addDisclaimer = (text: string, disclaimer = defaultDisclaimer): string =>
   text.trimEnd().endsWith(disclaimer) ? text : `${text.trimEnd()}\n\n${disclaimer}`;
 
-const failing = (claims: readonly ClaimFinding[]): ClaimFinding[] =>
-  claims.filter((claim) => isFailingVerdict(claim.verdict)).sort((a, b) => b.span.start - a.span.start);
+/** Failing claims whose spans overlap (a sub-claim inside a sentence, two layers' findings), as one region. */
+interface FailingRegion {
+  readonly start: number;
+  readonly end: number;
+  readonly claims: readonly ClaimFinding[];
+}
 
-/** Marks each failing claim inline, right after it: "… [unverified: the number 12 appears nowhere …]". */
+/** The failing claims merged into non-overlapping regions clipped to the text, last region first. */
+const failingRegions = (text: string, claims: readonly ClaimFinding[]): FailingRegion[] => {
+  const sorted = claims
+    .filter((claim) => isFailingVerdict(claim.verdict))
+    .map((claim) => ({
+      claim,
+      start: Math.max(0, Math.min(claim.span.start, text.length)),
+      end: Math.max(0, Math.min(claim.span.end, text.length)),
+    }))
+    .filter((entry) => entry.end > entry.start)
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const regions: { start: number; end: number; claims: ClaimFinding[] }[] = [];
+  for (const entry of sorted) {
+    const last = regions.at(-1);
+    if (last !== undefined && entry.start < last.end) {
+      last.end = Math.max(last.end, entry.end);
+      last.claims.push(entry.claim);
+    } else regions.push({ start: entry.start, end: entry.end, claims: [entry.claim] });
+  }
+  return regions.reverse();
+};
+
+const markerFor = (claims: readonly ClaimFinding[]): string => {
+  const contradicted = claims.some((claim) => claim.verdict === "contradicted");
+  const reasons = [...new Set(claims.map((claim) => claim.issues[0]?.message ?? claim.verdict))].join("; ");
+  return ` [${contradicted ? "contradicted" : "unverified"}: ${reasons}]`;
+};
+
+/**
+ * Marks each failing claim inline, right after it: "… [unverified: the number 12 appears nowhere …]".
+ * Overlapping failing claims get one marker after the region they cover, never a marker inside another.
+ */
 export const flagUncertain = (text: string, claims: readonly ClaimFinding[]): string => {
   let result = text;
-  for (const claim of failing(claims)) {
-    const reason = claim.issues[0]?.message ?? claim.verdict;
-    const marker = ` [${claim.verdict === "contradicted" ? "contradicted" : "unverified"}: ${reason}]`;
-    result = result.slice(0, claim.span.end) + marker + result.slice(claim.span.end);
-  }
+  for (const region of failingRegions(text, claims))
+    result = result.slice(0, region.end) + markerFor(region.claims) + result.slice(region.end);
   return result;
 };
 
 /**
  * Removes every failing claim and says what was removed. Supported text is kept byte for byte: only the
- * failing spans (and the white space they leave doubled) are cut.
+ * failing spans (and the white space they leave doubled) are cut; overlapping failing claims are cut once,
+ * as the one region they cover.
  */
 export const redact = (
   text: string,
@@ -35,11 +68,11 @@ export const redact = (
 ): { text: string; removed: string[] } => {
   let result = text;
   const removed: string[] = [];
-  for (const claim of failing(claims)) {
-    removed.unshift(claim.text);
-    let end = claim.span.end;
+  for (const region of failingRegions(text, claims)) {
+    removed.unshift(text.slice(region.start, region.end));
+    let end = region.end;
     while (end < result.length && (result[end] === " " || result[end] === "\t")) end++;
-    result = result.slice(0, claim.span.start) + result.slice(end);
+    result = result.slice(0, region.start) + result.slice(end);
   }
   if (removed.length === 0) return { text, removed };
   const note = `[${removed.length} unsupported ${removed.length === 1 ? "statement was" : "statements were"} removed]`;

@@ -59,7 +59,25 @@ describe("veracity audit verify", () => {
   it("reports an intact trail with exit 0", async () => {
     const { value, out } = io();
     expect(await auditCommand.run(["verify", "--db", "store"], value)).toBe(0);
-    expect(out.join("")).toBe("audit trail intact: 3 entries, hash chain verified\n");
+    expect(out.join("")).toMatch(
+      /^audit trail intact: 3 entries, hash chain verified\nlast entry \(keep it as --anchor\): 3:[0-9a-f]{64}\n$/,
+    );
+  });
+
+  it("checks the chain against an anchor printed by an earlier run", async () => {
+    const first = io();
+    await auditCommand.run(["verify", "--db", "store", "--json"], first.value);
+    const { sequence, entryHash } = JSON.parse(first.out.join("")).last;
+    expect(
+      await auditCommand.run(["verify", "--db", "store", "--anchor", `${sequence}:${entryHash}`], io().value),
+    ).toBe(0);
+    // An anchor the log no longer holds: a later entry than the log has (its tail was deleted).
+    const { value, out } = io();
+    expect(await auditCommand.run(["verify", "--db", "store", "--anchor", `9:${entryHash}`], value)).toBe(1);
+    expect(out.join("")).toMatch(/truncated: entry 9, recorded in the anchor, is no longer in the log/);
+    await expect(
+      auditCommand.run(["verify", "--db", "store", "--anchor", "3:xyz"], io().value),
+    ).rejects.toBeInstanceOf(UsageError);
   });
 
   it("reports an edited entry with exit 1", async () => {

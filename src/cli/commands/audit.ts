@@ -2,20 +2,40 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { Effect } from "effect";
 import { makeAuditLog } from "../../audit/audit-log.js";
-import type { AuditChainReport } from "../../audit/verify-chain.js";
+import type { AuditAnchor, AuditChainReport } from "../../audit/verify-chain.js";
 import { isPostgresUrl, openSqlClient } from "../../storage/open.js";
 import { parseCommandArgs } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 
-const usage = `veracity audit verify [--db DIR|postgres://URL] [--json]
+const usage = `veracity audit verify [--db DIR|postgres://URL] [--anchor SEQUENCE:HASH] [--json]
 
 Re-hashes the audit trail (every verification, ingestion decision and review action) and checks its hash
 chain: any edited, deleted or reordered entry is reported. Exit 0 intact, 1 tampered, 2 usage error.
---db defaults to .veracity/data (the same store as \`veracity memory\`).`;
+--db defaults to .veracity/data (the same store as \`veracity memory\`).
+
+Each run prints the last entry as SEQUENCE:HASH. Keep it somewhere the database's users cannot write and pass
+it back with --anchor: the chain must still hold that entry with that hash. Without an anchor, deleting the
+newest entries together with the log's head record (or wiping the whole log) cannot be told apart from a
+shorter log.`;
+
+const anchorPattern = /^(\d{1,15}):([0-9a-f]{64})$/;
+
+const parseAnchor = (value: string | undefined): AuditAnchor | undefined => {
+  if (value === undefined) return undefined;
+  const match = anchorPattern.exec(value.trim());
+  if (match === null)
+    throw new UsageError(`--anchor must be SEQUENCE:HASH (as printed by audit verify), got ${value}`);
+  return { sequence: Number(match[1]), entryHash: match[2]! };
+};
+
+const lastLine = (report: AuditChainReport): string =>
+  report.last === undefined
+    ? ""
+    : `last entry (keep it as --anchor): ${report.last.sequence}:${report.last.entryHash}\n`;
 
 const describeReport = (report: AuditChainReport): string =>
   report.intact
-    ? `audit trail intact: ${report.checked} entries, hash chain verified\n`
+    ? `audit trail intact: ${report.checked} entries, hash chain verified\n${lastLine(report)}`
     : [
         `audit trail TAMPERED: ${report.problemCount} problems in ${report.checked} entries`,
         ...report.problems.map((problem) => `  ${problem.kind}: ${problem.message}`),
@@ -37,14 +57,19 @@ const targetOf = (db: string | undefined, io: CliIO): string => {
 const verify = async (argv: readonly string[], io: CliIO): Promise<number> => {
   const { values, positionals } = parseCommandArgs(argv, {
     db: { type: "string" },
+    anchor: { type: "string" },
     json: { type: "boolean" },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}\n\n${usage}`);
+  const anchor = parseAnchor(values.anchor);
   const target = targetOf(values.db, io);
   const report = await Effect.runPromise(
     Effect.acquireUseRelease(
       openSqlClient(target),
-      (client) => Effect.flatMap(makeAuditLog(client), (log) => log.verify),
+      (client) =>
+        Effect.flatMap(makeAuditLog(client), (log) =>
+          anchor === undefined ? log.verify : log.verifyAgainst(anchor),
+        ),
       (client) => Effect.ignore(client.close),
     ),
   );

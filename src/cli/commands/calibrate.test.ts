@@ -2,8 +2,11 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyPlatt } from "../../calibration/platt.js";
+import type { VerificationResult } from "../../model/result.js";
 import { readCalibrationFile } from "../build-verifier.js";
 import { type CliIO, UsageError } from "../command.js";
+import { runCli } from "../run-cli.js";
 import { calibrateCommand } from "./calibrate.js";
 
 let dir: string;
@@ -54,6 +57,38 @@ describe("veracity calibrate", () => {
     expect(Object.keys(models)).toEqual(["grounding"]);
     const written = JSON.parse(await readFile(join(dir, "calibration.json"), "utf8"));
     expect(written.quality.grounding.after.ece).toBeLessThan(written.quality.grounding.before.ece);
+  });
+
+  it("its file changes what `check --calibration` reports, and a broken file is a usage error", async () => {
+    expect(await calibrateCommand.run(["--from", ".", "--out", "fitted.json"], io().value)).toBe(0);
+    const model = (await readCalibrationFile(join(dir, "fitted.json"))).grounding!;
+    await writeFile(join(dir, "answer.md"), "Revenue was $48.2 million in 2023.");
+    await writeFile(join(dir, "source.md"), "In 2023 the company's revenue was $48.2 million.");
+    const check = async (...extra: string[]) => {
+      const { value, out } = io();
+      const args = [
+        "check",
+        "answer.md",
+        "--source",
+        "source.md",
+        "--layers",
+        "grounding",
+        "--format",
+        "json",
+      ];
+      const code = await runCli([...args, ...extra], value);
+      return { code, result: code === 2 ? undefined : (JSON.parse(out.join("")) as VerificationResult) };
+    };
+    const raw = (await check()).result!;
+    const calibrated = (await check("--calibration", join(dir, "fitted.json"))).result!;
+    const rawGrounding = raw.layersRun.find((layer) => layer.layer === "grounding")!;
+    const calibratedGrounding = calibrated.layersRun.find((layer) => layer.layer === "grounding")!;
+    // Without a calibration the evidence layer's score is its raw score; with one, Platt's map of it.
+    expect(calibratedGrounding.details.rawScore).toBeCloseTo(rawGrounding.score, 12);
+    expect(calibratedGrounding.score).toBeCloseTo(applyPlatt(model, rawGrounding.score), 12);
+    expect(calibratedGrounding.score).not.toBeCloseTo(rawGrounding.score, 2);
+    await writeFile(join(dir, "broken.json"), '{"layers":{"grounding":{"a":"x"}}}');
+    expect((await check("--calibration", join(dir, "broken.json"))).code).toBe(2);
   });
 
   it.each([

@@ -61,8 +61,11 @@ const evaluate = async (options: EvalCliOptions, verify: VerifyFunction, io: Cli
       maxRecords: options.maxRecords,
       concurrency: options.concurrency,
       ...(options.splits !== undefined ? { splits: options.splits } : {}),
-      onMalformedLine: (line) =>
-        io.stderr(`${line.file}:${line.lineNumber}: malformed line skipped: ${line.reason}\n`),
+      // Under --fail-on-malformed the line stops the run and the error names it: it is not "skipped".
+      onMalformedLine: (line) => {
+        if (options.onMalformed === "skip")
+          io.stderr(`${line.file}:${line.lineNumber}: malformed line skipped: ${line.reason}\n`);
+      },
     });
     report = buildReport(run);
     if (hasBars(options)) gate = checkGate(report.overall, options.bars);

@@ -90,16 +90,27 @@ describe("runGoldenSet", () => {
       riskOverride: "high",
       sources: [expect.stringContaining("Gustave Eiffel")],
     });
-    // 4 cases: 2 blocked by the source gate (fabricated, unverified) -> hallucination rate 1/2;
-    // 1 case with format expectations passed the gate (numeric) and matched -> format accuracy 1/1;
-    // valid answers: low-risk, numeric -> 2/4
+    expect(byId.get("error-detected-blocks-correct-answer")).toMatchObject({
+      met: true,
+      passed: true,
+      answer: { valid: false, failure: "error" },
+    });
+    expect(byId.get("ambiguity-detected-blocks-correct-answer")).toMatchObject({
+      met: true,
+      passed: true,
+      answer: { valid: false, failure: "ambiguity" },
+    });
+    // 6 cases: 4 blocked by the provenance gates (fabricated and unverified by the source gate, one by the
+    // error gate, one by the ambiguity gate) -> hallucination rate 4/6;
+    // 1 case with format expectations passed the gates (numeric) and matched -> format accuracy 1/1;
+    // valid answers: low-risk, numeric -> 2/6
     expect(run.summary).toEqual({
-      cases: 4,
+      cases: 6,
       expectationsMet: 1,
       verdictAccuracy: 1,
-      hallucinationRate: 0.5,
+      hallucinationRate: 4 / 6,
       formatAccuracy: 1,
-      answerAccuracy: 0.5,
+      answerAccuracy: 2 / 6,
     });
   });
 
@@ -111,6 +122,8 @@ describe("runGoldenSet", () => {
       const byId = new Map(run.outcomes.map((outcome) => [outcome.id, outcome]));
       expect(byId.get("fabricated-claim")).toMatchObject({ passed: false, met: true });
       expect(byId.get("low-risk-factual")).toMatchObject({ passed: true, met: true });
+      // The shipped example is what the CI example in docs/EVALUATION.md runs: every case must hold.
+      expect(run.outcomes.filter((outcome) => !outcome.met)).toEqual([]);
     } finally {
       await verifier.close();
     }

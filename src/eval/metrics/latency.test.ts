@@ -44,4 +44,13 @@ describe("usage", () => {
     );
     expect(usage).toEqual({ llmCalls: 5, tokens: 150, cost: 0.004 });
   });
+
+  it("counts the model calls the model-backed layers record as details.modelCalls", () => {
+    // run-model-layer.ts writes `modelCalls`: 3 (nli) + 5 (self-consistency) = 8
+    const usage = usageOf(
+      [{ details: { modelCalls: 3 } }, { details: { modelCalls: 5, verdict: "x" } }],
+      0.01,
+    );
+    expect(usage).toEqual({ llmCalls: 8, tokens: 0, cost: 0.01 });
+  });
 });

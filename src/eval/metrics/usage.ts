@@ -32,12 +32,19 @@ export const tokensOf = (value: unknown): number => {
   );
 };
 
+/**
+ * Model calls of one layer: `details.modelCalls`, as the model-backed layers record it
+ * (`src/layers/shared/run-model-layer.ts`), or `details.llmCalls`.
+ */
+const callsOf = (details: Readonly<Record<string, unknown>>): number =>
+  finiteNumber(details.modelCalls ?? details.llmCalls);
+
 /** Calls and tokens summed from layer details; cost is the result's own `costIncurred`. */
 export const usageOf = (
   layers: readonly { readonly details: Readonly<Record<string, unknown>> }[],
   costIncurred: number,
 ): Usage => ({
-  llmCalls: layers.reduce((sum, layer) => sum + finiteNumber(layer.details.llmCalls), 0),
+  llmCalls: layers.reduce((sum, layer) => sum + callsOf(layer.details), 0),
   tokens: layers.reduce((sum, layer) => sum + tokensOf(layer.details.tokens), 0),
   cost: finiteNumber(costIncurred),
 });
