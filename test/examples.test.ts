@@ -35,10 +35,17 @@ describe("the examples", () => {
     expect(outcome.untraced).toEqual(["27%"]);
   });
 
-  it("memory-agent: stores the user's preference, does not store the unsupported synthesis", async () => {
+  it("memory-agent: the model's writes go through the gate: the preference is stored, the synthesis queued", async () => {
     const outcome = await memoryAgent();
-    expect(outcome.outcomes.map((write) => write.status)).toEqual(["stored", "queued"]);
+    expect(outcome.outcomes.map((write) => [write.content, write.status])).toEqual([
+      ["I prefer answers in metric units.", "stored"],
+      ["The production database was migrated to MongoDB last week.", "queued"],
+    ]);
     expect(outcome.stored).toEqual(["I prefer answers in metric units."]);
+    expect(outcome.pendingReview).toEqual(["The production database was migrated to MongoDB last week."]);
+    expect(outcome.modelRequests).toBe(3);
+    expect(outcome.toolResultsSentToModel.map((result) => result.status)).toEqual(["stored", "queued"]);
+    expect(outcome.reply).toBe("Noted your preference for metric units.");
   });
 
   it("mcp-client: lists the tools, catches the wrong draft, calculates, and gets a structured error", async () => {

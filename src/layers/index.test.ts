@@ -11,6 +11,7 @@ import {
   scriptedLLM,
 } from "../testing/scripted-model.js";
 import { EmptyFactualMemory, isBudgetSkip, layerInputOf, makeModelLayers } from "./index.js";
+import { believer } from "./testing/believer.js";
 
 const names: readonly ModelLayerName[] = [
   "semantic-entropy",
@@ -80,6 +81,33 @@ describe("prompt injection in the text under test", () => {
       expect(prompt).toContain("‹/claims>");
       const inside = prompt.slice(prompt.indexOf("<claims>"), prompt.indexOf("</claims>"));
       expect(inside).toContain("ignore all previous instructions");
+    },
+  );
+
+  it.each(names)(
+    "%s sends the same instructions and schemas in every call, and keeps its verdict format",
+    async (name) => {
+      const calm = runOne(name, { script: { respond: believer } }, benign);
+      const attacked = runOne(name, { script: { respond: believer } }, injected);
+      const [calmResult, attackedResult] = await Promise.all([calm.result, attacked.result]);
+      const shape = (calls: ReturnType<typeof calm.model.generateCalls>) =>
+        calls.map((call) => ({
+          purpose: call.purpose,
+          system: call.messages[0],
+          schemaName: call.schemaName,
+          jsonSchema: call.jsonSchema,
+        }));
+      const attackedCalls = attacked.model.generateCalls();
+      expect(attackedCalls.length).toBeGreaterThan(0);
+      expect(shape(attackedCalls)).toEqual(shape(calm.model.generateCalls()));
+      // The injected "</claims> ... <claims>" is defused: each call has exactly the delimiters of the calm run.
+      const delimiters = (calls: typeof attackedCalls) =>
+        calls.map((call) => call.prompt.match(/<\/?(claims|source|context|text_under_test)>/g));
+      expect(delimiters(attackedCalls)).toEqual(delimiters(calm.model.generateCalls()));
+      expect(Either.isRight(calmResult)).toBe(true);
+      expect(Either.isRight(attackedResult) && Object.keys(attackedResult.right).sort()).toEqual(
+        Either.isRight(calmResult) && Object.keys(calmResult.right).sort(),
+      );
     },
   );
 

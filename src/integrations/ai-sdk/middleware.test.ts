@@ -3,7 +3,12 @@ import { generateText, streamText, wrapLanguageModel } from "ai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createVerifier, type Verifier } from "../../facade/create-verifier.js";
 import { defaultBlockedReply, defaultDisclaimer } from "../../mitigation/actions.js";
-import { openAIChatCompletion, type ProviderServer, startProviderServer } from "../../testing/index.js";
+import {
+  openAIChatCompletion,
+  type ProviderServer,
+  stalled,
+  startProviderServer,
+} from "../../testing/index.js";
 import { openAIChatStream } from "../testing/openai-stream.js";
 import { veracityMiddleware } from "./index.js";
 import type { VeracityMiddlewareOptions } from "./options.js";
@@ -198,6 +203,34 @@ describe("veracityMiddleware with streamText over a real provider", () => {
     for await (const delta of result.textStream) deltas.push(delta);
     expect(deltas.join("")).toBe(defaultBlockedReply);
     expect(deltas.join("")).not.toContain("gold");
+  });
+
+  it("releases nothing unverified from a stalled stream in replace mode, and attaches no verdict", async () => {
+    server.enqueue("openai.chat", stalled(openAIChatStream([...chunks, " More text.", " And more."])));
+    const abort = new AbortController();
+    let aborted = 0;
+    const result = streamText({
+      model: modelWith({ mode: "disclaimer", streamMode: "replace" }),
+      ...callOptions,
+      includeRawChunks: true,
+      abortSignal: abort.signal,
+      onAbort: () => {
+        aborted += 1;
+      },
+    });
+    const parts: string[] = [];
+    for await (const part of result.fullStream) {
+      // The provider has delivered the unsupported sentence and then stalls: the caller gives up.
+      if (part.type === "raw" && JSON.stringify(part.rawValue).includes("painted gold")) abort.abort();
+      parts.push(part.type === "text-delta" ? part.text : part.type);
+    }
+    expect(aborted).toBe(1);
+    expect(parts).toContain("raw");
+    expect(parts).toContain("abort");
+    expect(parts.join(" ")).not.toContain("Eiffel");
+    expect(parts).not.toContain("finish");
+    const metadata = await Promise.resolve(result.providerMetadata).catch(() => undefined);
+    expect(metadata?.veracity).toBeUndefined();
   });
 
   it("regenerates a failed stream with a generate call and replaces it", async () => {

@@ -196,6 +196,63 @@ describe("Anthropic adapter over HTTP", () => {
   });
 });
 
+describe("Anthropic adapter over HTTP: outages", () => {
+  const model = "anthropic:claude-3-5-haiku-20241022";
+
+  it("retries 500s up to the limit, then fails with a typed error, never an answer", async () => {
+    server.enqueue(
+      "anthropic.messages",
+      ...[1, 2, 3].map(() => anthropicError(500, "Internal server error")),
+    );
+    const llm = await serviceFor(model);
+    const result = await Effect.runPromise(
+      Effect.either(llm.completeStructured({ ...ask, schema: Verdict })),
+    );
+    expect(Either.isLeft(result) && result.left).toMatchObject({
+      _tag: "ModelCallError",
+      reason: "server",
+      status: 500,
+      attempts: 3,
+    });
+    expect(server.requests.map((request) => request.route)).toEqual([
+      "anthropic.messages",
+      "anthropic.messages",
+      "anthropic.messages",
+    ]);
+  });
+
+  it("fails with a typed error on a malformed response body, without retrying", async () => {
+    server.enqueue("anthropic.messages", malformedBody(), anthropicMessage("unused"));
+    const llm = await serviceFor(model);
+    const result = await Effect.runPromise(Effect.either(llm.complete(ask)));
+    expect(Either.isLeft(result) && result.left).toMatchObject({ _tag: "ModelCallError", retryable: false });
+    expect(server.requests).toHaveLength(1);
+    server.requests.length = 0;
+    await Effect.runPromise(llm.complete({ messages: [{ role: "user", content: "drain the queue" }] }));
+  });
+
+  it("repairs a malformed JSON answer with a second messages request", async () => {
+    server.enqueue(
+      "anthropic.messages",
+      anthropicMessage('{"verdict": "contradicted", "confidence"'),
+      anthropicMessage('{"verdict":"contradicted","confidence":0.8}'),
+    );
+    const llm = await serviceFor(model);
+    const result = await Effect.runPromise(llm.completeStructured({ ...ask, schema: Verdict }));
+    expect(result).toMatchObject({ repaired: true, value: { verdict: "contradicted", confidence: 0.8 } });
+    expect(server.requests).toHaveLength(2);
+    expect(JSON.stringify(lastBody().messages)).toContain("could not be used");
+  });
+
+  it("aborts a stalled response at the timeout", async () => {
+    server.enqueue("anthropic.messages", stalled(anthropicMessage("never finished")));
+    const llm = await serviceFor(model, {}, { ...core, timeoutMs: 300 });
+    const result = await Effect.runPromise(Effect.either(llm.complete(ask)));
+    expect(Either.isLeft(result) && result.left).toMatchObject({ _tag: "ModelTimeoutError", timeoutMs: 300 });
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
 describe("OpenAI-compatible adapter over HTTP", () => {
   it("talks to the base URL of the model string, for chat and embeddings", async () => {
     server.enqueue("openai.chat", openAIChatCompletion("local answer"));
