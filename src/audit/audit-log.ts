@@ -7,11 +7,23 @@ import type { SqlClientService, SqlExecutor } from "../storage/sql-client.js";
 import { AuditAppend, type AuditEntry, genesisHash, maxMetadataBytes } from "./entry.js";
 import { canonicalJson, hashAuditEntry } from "./hash.js";
 import { auditMigrationNamespace, auditMigrations } from "./migrations.js";
-import { AuditChainChecker, type AuditChainReport, type AuditHead } from "./verify-chain.js";
+import {
+  type AuditAnchor,
+  AuditChainChecker,
+  type AuditChainReport,
+  type AuditHead,
+} from "./verify-chain.js";
 
 export interface AuditLogShape {
   /** Appends one entry at the end of the chain (serialized: concurrent appends queue up). */
   readonly append: (input: AuditAppend) => Effect.Effect<AuditEntry, StorageError | InputError>;
+  /**
+   * Appends several entries in order in one transaction (group commit): all are stored or none. Every input
+   * is decoded first, so one invalid entry fails the call before anything is written.
+   */
+  readonly appendMany: (
+    inputs: readonly AuditAppend[],
+  ) => Effect.Effect<readonly AuditEntry[], StorageError | InputError>;
   /** Entries in chain order after `afterSequence`, at most `limit` (1..1000). */
   readonly entries: (options?: {
     readonly afterSequence?: number;
@@ -19,6 +31,8 @@ export interface AuditLogShape {
   }) => Effect.Effect<readonly AuditEntry[], StorageError>;
   /** Re-hashes the whole chain page by page and reports every edited, missing or reordered entry. */
   readonly verify: Effect.Effect<AuditChainReport, StorageError>;
+  /** `verify`, and the chain must still hold the anchor's entry with its hash (see `AuditAnchor`). */
+  readonly verifyAgainst: (anchor: AuditAnchor) => Effect.Effect<AuditChainReport, StorageError>;
 }
 
 export class AuditLog extends Context.Tag("veracity/AuditLog")<AuditLog, AuditLogShape>() {}
@@ -144,22 +158,27 @@ export const makeAuditLog = (
           [afterSequence, Math.max(1, Math.min(pageSize, Math.floor(limit)))],
         )
         .pipe(Effect.map((rows) => rows.map(fromRow)));
-    return {
-      append: (input) =>
-        Effect.gen(function* () {
-          const { append, metadataJson } = yield* decodeAppend(input);
-          return yield* client.transaction((tx) =>
-            Effect.gen(function* () {
-              // The head row may not exist yet, and FOR UPDATE cannot lock a missing row: lock the log itself.
-              if (client.dialect === "postgres")
-                yield* tx.query("LOCK TABLE veracity_audit_head IN SHARE ROW EXCLUSIVE MODE");
-              return yield* insertNext(tx, append, metadataJson, now);
-            }),
-          );
-        }),
-      entries,
-      verify: Effect.gen(function* () {
-        const checker = new AuditChainChecker();
+    const appendMany: AuditLogShape["appendMany"] = (inputs) =>
+      Effect.gen(function* () {
+        if (inputs.length === 0) return [];
+        const decoded = yield* Effect.forEach(inputs, decodeAppend);
+        return yield* client.transaction((tx) =>
+          Effect.gen(function* () {
+            // The head row may not exist yet, and FOR UPDATE cannot lock a missing row: lock the log itself.
+            if (client.dialect === "postgres")
+              yield* tx.query("LOCK TABLE veracity_audit_head IN SHARE ROW EXCLUSIVE MODE");
+            const stored: AuditEntry[] = [];
+            for (const { append, metadataJson } of decoded)
+              stored.push(yield* insertNext(tx, append, metadataJson, now));
+            return stored;
+          }),
+        );
+      });
+    const appendEntry: AuditLogShape["append"] = (input) =>
+      appendMany([input]).pipe(Effect.map((stored) => stored[0] as AuditEntry));
+    const verifyChain = (anchor: AuditAnchor | undefined) =>
+      Effect.gen(function* () {
+        const checker = new AuditChainChecker(anchor);
         let after = 0;
         for (;;) {
           const page = yield* entries({ afterSequence: after, limit: pageSize });
@@ -174,6 +193,12 @@ export const makeAuditLog = (
         const recordedHead: AuditHead | undefined =
           head === undefined ? undefined : { sequence: Number(head.sequence), entryHash: head.entry_hash };
         return checker.finish(recordedHead);
-      }),
+      });
+    return {
+      append: appendEntry,
+      appendMany,
+      entries,
+      verify: verifyChain(undefined),
+      verifyAgainst: verifyChain,
     };
   });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServerApp } from "./app.js";
+import type { ServerDeps } from "./deps.js";
 import { startTestServer, type TestServer } from "./testing/test-server.js";
 import { playgroundExample } from "./ui/playground-page.js";
 
@@ -6,11 +8,20 @@ let server: TestServer;
 let alice: string;
 let bob: string;
 
+/** Every /v1 route the app serves ("POST /v1/review/{queueId}/approve"), read from the Hono router itself. */
+const apiRoutes = [
+  ...new Set(
+    createServerApp({} as ServerDeps)
+      .routes.filter((route) => route.method !== "ALL" && route.path.startsWith("/v1/"))
+      .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`),
+  ),
+];
+
 beforeAll(async () => {
   server = await startTestServer({ maxBodyBytes: 64 * 1024 });
   alice = await server.createApiKey("alice");
   bob = await server.createApiKey("bob");
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.close();
@@ -41,6 +52,18 @@ describe("authentication", () => {
     expect(response.body).toMatchObject({ status: 401, code });
   });
 
+  it.each(apiRoutes)("%s refuses a missing and a wrong key with 401 problem+json", async (route) => {
+    const [method = "GET", template = ""] = route.split(" ");
+    const path = template.replace("{queueId}", "00000000-0000-4000-8000-000000000000");
+    const body = method === "POST" ? { rawBody: "{}" } : {};
+    for (const key of [undefined, "vk_not-a-real-key-at-all"]) {
+      const response = await server.call(method, path, { ...(key === undefined ? {} : { key }), ...body });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+      expect(response.body).toMatchObject({ status: 401, instance: path });
+    }
+  });
+
   it("accepts a minted key and answers as its user", async () => {
     const response = await server.call("GET", "/v1/review/pending", { key: alice });
     expect(response.status).toBe(200);
@@ -65,6 +88,23 @@ describe("malformed requests", () => {
     expect(response.status).toBe(status);
     expect(response.body).toMatchObject({ status, code, instance: "/v1/check" });
   });
+
+  it.each(apiRoutes.filter((route) => route.startsWith("POST") && !route.endsWith("/approve")))(
+    "%s answers malformed JSON with 400 and a body over the limit with 413, as problems",
+    async (route) => {
+      const path = route.slice("POST ".length).replace("{queueId}", "00000000-0000-4000-8000-000000000000");
+      const malformed = await server.call("POST", path, { key: alice, rawBody: '{"text": "a",' });
+      expect(malformed.status).toBe(400);
+      expect(malformed.headers.get("content-type")).toBe("application/problem+json");
+      expect(malformed.body).toMatchObject({ code: "malformed-json", instance: path });
+      const oversized = await server.call("POST", path, {
+        key: alice,
+        body: { text: "a", padding: "x".repeat(70 * 1024) },
+      });
+      expect(oversized.status).toBe(413);
+      expect(oversized.body).toMatchObject({ code: "body-too-large", instance: path });
+    },
+  );
 
   it("answers an unknown route with a 404 problem", async () => {
     const response = await server.call("GET", "/v1/nothing-here", { key: alice });
@@ -256,9 +296,53 @@ describe("memory and review", () => {
     expect(chain.body.checked).toBeGreaterThanOrEqual(2);
   });
 
+  it("the reviewer is the authenticated user, never one named in the body", async () => {
+    const approveId = await queueClaim(alice, "The export job writes Parquet files to the archive bucket");
+    const rejectId = await queueClaim(alice, "The archive bucket keeps files for thirty days");
+    const impersonating = await server.call("POST", `/v1/review/${rejectId}/reject`, {
+      key: alice,
+      body: { reason: "wrong retention", reviewer: "bob" },
+    });
+    expect(impersonating.status).toBe(400);
+    expect(impersonating.body.code).toBe("invalid-body");
+    const approved = await server.call("POST", `/v1/review/${approveId}/approve`, {
+      key: alice,
+      body: { reviewer: "bob", userId: "bob" },
+    });
+    expect(approved.status).toBe(200);
+    const audit = await server.call("GET", "/v1/audit", { key: alice });
+    const decision = audit.body.entries.find(
+      (entry: { action: string; queueId?: string }) =>
+        entry.action === "approve" && entry.queueId === approveId,
+    );
+    expect(decision).toMatchObject({ actor: "alice" });
+    expect((await server.call("GET", "/v1/audit", { key: bob })).body.entries).not.toContainEqual(
+      expect.objectContaining({ queueId: approveId }),
+    );
+  });
+
   it("GET /v1/review/pending refuses a limit out of range", async () => {
     const response = await server.call("GET", "/v1/review/pending?limit=100000", { key: alice });
     expect(response.status).toBe(400);
+  });
+});
+
+describe("audit trail and per-result metrics", () => {
+  it("appends every verification and ingestion decision to the hash chain and records per-layer metrics", async () => {
+    const before = await server.call("GET", "/v1/audit/verify", { key: alice });
+    const body = { text: playgroundExample.answer, sources: [playgroundExample.sources] };
+    expect((await server.call("POST", "/v1/check", { key: alice, body })).status).toBe(200);
+    const verified = await server.call("POST", "/v1/verify", {
+      key: bob,
+      body: { ...body, riskOverride: "low" },
+    });
+    expect(verified.status).toBe(200);
+    await queueClaim(bob, "The nightly export runs at two in the morning");
+    const after = await server.call("GET", "/v1/audit/verify", { key: alice });
+    expect(after.body.intact).toBe(true);
+    expect(after.body.checked).toBe(before.body.checked + 3);
+    const metrics = await server.call("GET", "/metrics");
+    expect(metrics.body).toMatch(/veracity_layer_latency_seconds_count\{layer="grounding"\} [1-9]/);
   });
 });
 
@@ -325,6 +409,27 @@ describe("operations", () => {
       expect(Object.keys(response.body.paths)).toContain(path);
     expect(response.body.components.schemas.VerificationRequest.required).toContain("text");
     expect(response.body.components.schemas.MemoryIngestRequest.properties).not.toHaveProperty("userId");
+  });
+
+  it("/openapi.json documents each /v1 route the app serves, and no route it does not serve", async () => {
+    const response = await server.call("GET", "/openapi.json");
+    const paths = response.body.paths as Record<string, Record<string, unknown>>;
+    const documented = Object.entries(paths).flatMap(([path, operations]) =>
+      path.startsWith("/v1/")
+        ? Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`)
+        : [],
+    );
+    // Known gap, reported to the server's owner: remove the entry once the route is documented.
+    expect(apiRoutes.filter((route) => !documented.includes(route))).toEqual([]);
+    expect(documented.filter((route) => !apiRoutes.includes(route))).toEqual([]);
+    for (const [path, operations] of Object.entries(paths))
+      for (const [method, operation] of Object.entries(operations) as [string, { requestBody?: unknown }][])
+        if (method === "post" && !path.endsWith("/approve"))
+          expect(operation.requestBody, `${method} ${path}`).toMatchObject({
+            content: {
+              "application/json": { schema: { $ref: expect.stringMatching(/^#\/components\/schemas\//) } },
+            },
+          });
   });
 
   it("never writes API keys or authorization headers to the logs", async () => {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { makeServerAuditTrail } from "./audit-trail.js";
 import { defaultServerLimits, type ServerDeps } from "./deps.js";
 import type { ServerEnv } from "./env.js";
 import { makeHttpMetrics } from "./http-metrics.js";
@@ -25,7 +26,9 @@ import { uiRoutes } from "./ui/routes.js";
  * limit in SQL) and the review UI under `/ui` (the same keys, kept in an HttpOnly cookie). Every error is a
  * problem+json answer with a stable code.
  */
-export const createServerApp = (deps: ServerDeps): Hono<ServerEnv> => {
+export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
+  const deps: ServerDeps =
+    given.auditTrail === undefined ? { ...given, auditTrail: makeServerAuditTrail(given) } : given;
   const limits = { ...defaultServerLimits, ...deps.limits };
   const metrics = makeHttpMetrics(deps.metricsRegistry);
   const openApi = JSON.stringify(buildOpenApiDocument(deps.version ?? "0.0.0"));

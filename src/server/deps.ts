@@ -3,7 +3,9 @@ import type { Registry } from "prom-client";
 import type { AuditLogShape } from "../audit/audit-log.js";
 import type { Verifier } from "../facade/create-verifier.js";
 import type { MemoryGateClient } from "../memory/gate/create-memory-gate.js";
+import type { VeracityMetrics } from "../metrics/registry.js";
 import type { SqlClientService } from "../storage/sql-client.js";
+import type { ServerAuditTrail } from "./audit-trail.js";
 import { defaultRateLimit, type RateLimit } from "./middleware/rate-limit/index.js";
 
 export interface ServerLimits {
@@ -33,8 +35,15 @@ export interface ServerDeps {
   readonly limits?: Partial<ServerLimits>;
   /** The registry `/metrics` serves (e.g. `makeVeracityMetrics().registry`); the HTTP metrics are added to it. */
   readonly metricsRegistry?: Registry;
-  /** The tamper-evident audit log: review decisions are appended, `/v1/audit/verify` checks the chain. */
+  /**
+   * The tamper-evident audit log: every verification (`/v1/verify`, `/v1/check`, the playground), ingestion
+   * decision and review action is appended; `/v1/audit/verify` checks the chain.
+   */
   readonly auditLog?: AuditLogShape;
+  /** Built by `createServerApp` from `auditLog` (group commit); pass one only to replace it. */
+  readonly auditTrail?: ServerAuditTrail;
+  /** Per-result metrics (layer latency, citations by type and reason, uncited claims) are recorded here. */
+  readonly veracityMetrics?: VeracityMetrics;
   /** False once shutdown has begun: `/readyz` answers 503 so the load balancer stops sending traffic. */
   readonly isAccepting?: () => boolean;
   readonly version?: string;

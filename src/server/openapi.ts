@@ -160,6 +160,16 @@ export const buildOpenApiDocument = (version: string): object => ({
     "/v1/audit": {
       get: { summary: "The caller's audit trail", responses: { "200": ok("entries"), ...errors } },
     },
+    "/v1/audit/verify": {
+      get: {
+        summary:
+          "Re-hash the tamper-evident audit log (verifications, ingestion decisions, review actions) and report every edited, missing or reordered entry",
+        responses: {
+          "200": ok("intact, checked, problems and the last entry (sequence and hash) to keep as an anchor"),
+          ...errors,
+        },
+      },
+    },
     "/healthz": { get: { summary: "Liveness", security: [], responses: { "200": ok("alive") } } },
     "/readyz": {
       get: { summary: "Readiness", security: [], responses: { "200": ok("ready"), "503": ok("not ready") } },

@@ -1,22 +1,12 @@
-import { auditEntryForOperation } from "../audit/entries-for.js";
 import type { Memory } from "../memory/model.js";
 import type { ServerDeps } from "./deps.js";
-import { runEffect } from "./run-effect.js";
 
 /**
  * Records a decision in the tamper-evident audit log, when the server has one. The decision is already
  * committed by then, so a failed append is logged as an error rather than reported as a failed decision.
  */
-const recordDecision = async (deps: ServerDeps, actor: string, input: object, output: object) => {
-  if (deps.auditLog === undefined) return;
-  try {
-    await runEffect(
-      deps.auditLog.append(auditEntryForOperation({ operation: "review", actor, input, output })),
-    );
-  } catch (error) {
-    deps.logger.error({ error: String((error as Error).message ?? error) }, "audit append failed");
-  }
-};
+const recordDecision = async (deps: ServerDeps, actor: string, input: object, output: object) =>
+  deps.auditTrail?.committed("review", actor, input, output);
 
 /** Approves one of the reviewer's own items (the queue refuses anybody else's) and audits it. */
 export const approveItem = async (deps: ServerDeps, queueId: string, reviewer: string): Promise<Memory> => {

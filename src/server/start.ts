@@ -96,6 +96,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       checker,
       logger,
       metricsRegistry: metrics.registry,
+      veracityMetrics: metrics,
       auditLog,
       isAccepting: () => accepting,
       ...(options.limits === undefined ? {} : { limits: options.limits }),

@@ -9,7 +9,9 @@ export const memoryRoutes = (deps: ServerDeps) =>
   new Hono<ServerEnv>()
     .post("/memory/ingest", async (context) => {
       const request = await decodeBody(context, MemoryIngestRequest);
-      const outcome = await deps.memory.ingest({ ...request, userId: context.get("userId") });
+      const userId = context.get("userId");
+      const outcome = await deps.memory.ingest({ ...request, userId });
+      await deps.auditTrail?.committed("ingestion", userId, { ...request, userId }, outcome);
       return context.json(
         outcome,
         outcome.status === "blocked" ? 422 : outcome.status === "queued" ? 202 : 201,

@@ -23,13 +23,13 @@ export const verificationRoutes = (deps: ServerDeps) =>
   new Hono<ServerEnv>()
     .post("/verify", async (context) => {
       const request = await decodeBody(context, VerificationRequest);
-      return context.json(
-        asSent(await deps.verifier.verify(request), wantsLayerClaims(context.req.query("layerClaims"))),
-      );
+      const result = await deps.verifier.verify(request);
+      await deps.auditTrail?.verification(context.get("userId"), request, result, "/v1/verify");
+      return context.json(asSent(result, wantsLayerClaims(context.req.query("layerClaims"))));
     })
     .post("/check", async (context) => {
       const request = await decodeBody(context, CheckRequest);
-      return context.json(
-        asSent(await deps.checker.verify(request), wantsLayerClaims(context.req.query("layerClaims"))),
-      );
+      const result = await deps.checker.verify(request);
+      await deps.auditTrail?.verification(context.get("userId"), request, result, "/v1/check");
+      return context.json(asSent(result, wantsLayerClaims(context.req.query("layerClaims"))));
     });

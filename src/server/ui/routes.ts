@@ -105,6 +105,12 @@ export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit) => {
         400,
       );
     const result = await deps.checker.verify({ text: input.answer, sources });
+    await deps.auditTrail?.verification(
+      context.get("userId"),
+      { text: input.answer, sources },
+      result,
+      "/ui/playground",
+    );
     return context.html(renderPlaygroundPage(context.get("userId"), input, result));
   });
   signedIn.get("/audit", async (context) => {

@@ -1,0 +1,84 @@
+import { Data, type Effect } from "effect";
+import type { AuditLogShape } from "./audit-log.js";
+import type { AuditAppend, AuditEntry } from "./entry.js";
+
+/** The appender's queue is full: the caller should answer "try later" rather than skip the record. */
+export class AuditBacklogError extends Data.TaggedError("AuditBacklogError")<{
+  readonly message: string;
+  readonly queued: number;
+}> {}
+
+export interface GroupCommitOptions {
+  /** Most entries written in one transaction (default 256). */
+  readonly maxBatch?: number;
+  /** Most entries waiting for a write; one more is refused with `AuditBacklogError` (default 10,000). */
+  readonly maxQueued?: number;
+}
+
+export interface GroupCommitAppender {
+  /** Resolves once the entry is committed to the chain; rejects when it could not be (never silently lost). */
+  readonly append: (input: AuditAppend) => Promise<AuditEntry>;
+  /** Resolves when every entry accepted so far has been written or has failed. */
+  readonly drain: () => Promise<void>;
+}
+
+interface Waiting {
+  readonly input: AuditAppend;
+  readonly resolve: (entry: AuditEntry) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for a busy service: appends arriving while a transaction is being written wait and go together
+ * in the next one, in arrival order, so the chain costs one transaction per batch rather than per request.
+ * Each caller still waits for its own entry to be committed, so a response is never handed out before its
+ * record exists. When a batch fails, each of its entries is retried alone, so one bad entry fails only itself.
+ */
+export const makeGroupCommitAppender = (
+  log: AuditLogShape,
+  run: <A, E>(effect: Effect.Effect<A, E>) => Promise<A>,
+  options: GroupCommitOptions = {},
+): GroupCommitAppender => {
+  const maxBatch = Math.max(1, options.maxBatch ?? 256);
+  const maxQueued = Math.max(1, options.maxQueued ?? 10_000);
+  const queue: Waiting[] = [];
+  let writing: Promise<void> | undefined;
+
+  const writeBatch = async (batch: readonly Waiting[]): Promise<void> => {
+    try {
+      const stored = await run(log.appendMany(batch.map((waiting) => waiting.input)));
+      for (const [index, waiting] of batch.entries()) waiting.resolve(stored[index] as AuditEntry);
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      for (const waiting of batch) await writeBatch([waiting]);
+    }
+  };
+
+  const writeAll = async (): Promise<void> => {
+    while (queue.length > 0) await writeBatch(queue.splice(0, maxBatch));
+    writing = undefined;
+  };
+
+  return {
+    append: (input) =>
+      new Promise<AuditEntry>((resolve, reject) => {
+        if (queue.length >= maxQueued) {
+          reject(
+            new AuditBacklogError({
+              message: `the audit trail has ${queue.length} entries waiting to be written`,
+              queued: queue.length,
+            }),
+          );
+          return;
+        }
+        queue.push({ input, resolve, reject });
+        writing ??= writeAll();
+      }),
+    drain: async () => {
+      while (writing !== undefined) await writing;
+    },
+  };
+};
