@@ -18,6 +18,13 @@ describe("assessHeuristicRisk", () => {
       "Should I invest my savings in index funds or pay down the mortgage on my house first this year?",
       "critical",
     ],
+    ["Should I take aspirin for my headache?", "critical"],
+    ["Is ibuprofen safe with alcohol?", "critical"],
+    ["The usual adult amount is 500 mg every six hours for a short course at the most.", "critical"],
+    ["Which stocks should I buy?", "critical"],
+    // "investigation" is not investing; "in stock" is not the stock market.
+    ["The police investigation closed last spring after the witnesses were heard.", "low"],
+    ["The blue model is back in stock.", "low"],
     ["Run sudo rm -rf / to clean up", "high"],
     [
       "Store the API key in the vault and rotate the credentials every 90 days for the production cluster.",

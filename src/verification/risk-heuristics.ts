@@ -3,9 +3,13 @@ import type { RiskLevel } from "../model/risk.js";
 // The specification's patterns, with its word-boundary defect fixed: `\b(diagnos|medic)\b` can never match
 // "diagnosis" or "medication", because the stem is followed by more letters. Each stem takes `\w*` here.
 const criticalPatterns: readonly RegExp[] = [
-  /\b(?:diagnos\w*|prescri\w*|medic\w*|dosages?|doses?|treatments?|symptoms?|overdose\w*|surgery|chemotherapy)\b/,
+  /\b(?:diagnos\w*|prescri\w*|medic\w*|dosages?|doses?|treatments?|symptoms?|overdose\w*|surgery|chemotherapy|side effects?|pregnan\w*|antibiotics?|vaccin\w*)\b/,
+  // Medicines by name and amounts of them: "should I take aspirin", "ibuprofen with alcohol", "500 mg".
+  /\b(?:aspirin|ibuprofen|acetaminophen|paracetamol|naproxen|opioids?|insulin|warfarin|statins?|antidepressants?|painkillers?)\b/,
+  /\b\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|iu)\b|\bshould i take\b/,
   /\b(?:legal advice|lawsuits?|liabilit\w*|statutes?|attorney|court order|sue|suing)\b/,
-  /\b(?:invest\w*|financial advice|stocks?|portfolios?|securities|retirement savings)\b/,
+  // "invest", "investing", "investments", "investors", never "investigation".
+  /\b(?:invest(?:s|ed|ing|ments?|ors?)?|financial advice|stocks|stock market|portfolios?|securities|retirement savings)\b/,
 ];
 
 const highPatterns: readonly RegExp[] = [

@@ -97,11 +97,14 @@ export const makeVerificationService = Effect.gen(function* () {
     return [...new Set([...evidence, ...profileLayers])];
   };
 
-  const verify: VerificationServiceShape["verify"] = (request) =>
-    Effect.gen(function* () {
-      const started = performance.now();
+  const verify: VerificationServiceShape["verify"] = (request) => {
+    const started = performance.now();
+    // Known once assessed, so a verification that fails later still reports its risk level.
+    let assessedRisk: RiskLevel | undefined = request.riskOverride;
+    return Effect.gen(function* () {
       const { input, allClaims } = yield* prepareInput(request, settings);
       const riskLevel = request.riskOverride ?? (yield* riskAssessor.assess(request.text, request.context));
+      assessedRisk = riskLevel;
       const profile = settings.profiles[riskLevel];
       const latencyBudget = request.maxLatencyMs ?? profile.maxLatencyMs;
 
@@ -220,10 +223,15 @@ export const makeVerificationService = Effect.gen(function* () {
       Effect.tapError((error) =>
         events.publish({
           type: "verification.failed",
-          payload: { error: error.message, totalLatencyMs: 0 },
+          payload: {
+            error: error.message,
+            totalLatencyMs: performance.now() - started,
+            ...(assessedRisk === undefined ? {} : { riskLevel: assessedRisk }),
+          },
         }),
       ),
     );
+  };
 
   const runLayer: VerificationServiceShape["runLayer"] = (name, text, context, sources) =>
     Effect.gen(function* () {
