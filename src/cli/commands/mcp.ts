@@ -4,7 +4,7 @@ import { serveMcpStdio } from "../../integrations/mcp/stdio.js";
 import { parseCommandArgs, positiveInteger } from "../args.js";
 import { type CliCommand, ExitCode, UsageError } from "../command.js";
 
-const usage = `veracity mcp [--http] [--host 127.0.0.1] [--port 3333] [--memory <db>] [--repository <dir>]
+const usage = `veracity mcp [--http --user <id>] [--host 127.0.0.1] [--port 3333] [--memory <db>] [--repository <dir>]
 
 Serves the Veracity tools to MCP clients: verify, check_grounding, validate_numbers, calculate,
 verify_citations, ingest_memory, search_memory.
@@ -12,6 +12,8 @@ verify_citations, ingest_memory, search_memory.
   --http             streamable HTTP at http://<host>:<port>/mcp (stateless, JSON responses)
   --host <address>   default 127.0.0.1
   --port <n>         default 3333
+  --user <id>        the only user ingest_memory/search_memory act for (a call naming another is refused);
+                     required with --http, whose clients are not authenticated
   --memory <db>      memory store: PGlite directory, memory:// (default) or postgres:// URL
   --repository <dir> repository whose commits and ADRs citations may point to (default: cwd)`;
 
@@ -33,13 +35,19 @@ export const mcpCommand: CliCommand = {
       port: { type: "string" },
       memory: { type: "string" },
       repository: { type: "string" },
+      user: { type: "string" },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.http !== true && (values.host !== undefined || values.port !== undefined))
       throw new UsageError("--host and --port need --http");
+    if (values.http === true && (values.user === undefined || values.user.trim() === ""))
+      throw new UsageError(
+        "--http needs --user <id>: HTTP clients are not authenticated, so the memory tools act for one user",
+      );
     const dependencies = openMcpDependencies({
       ...(values.memory === undefined ? {} : { memoryDatabase: values.memory }),
       repositoryDir: values.repository ?? io.cwd,
+      ...(values.user === undefined ? {} : { userId: values.user }),
     });
     try {
       if (values.http === true) {

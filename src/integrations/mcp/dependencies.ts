@@ -10,6 +10,8 @@ export interface McpDependencyOptions {
   readonly memoryDatabase?: string;
   /** The repository whose commits and ADRs citations and memories may point to (default: cwd). */
   readonly repositoryDir?: string;
+  /** The only user the memory tools act for (see `McpDependencies.userId`). */
+  readonly userId?: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export const openMcpDependencies = (
   let gate: Promise<MemoryGateClient> | undefined;
   return {
     verifier,
+    ...(options.userId === undefined ? {} : { userId: options.userId }),
     memory: () => {
       gate ??= createMemoryGate({
         database: options.memoryDatabase ?? "memory://",

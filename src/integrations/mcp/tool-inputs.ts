@@ -66,11 +66,17 @@ export const VerifyCitationsInput = Schema.Struct({
 /** The memory gate's own MemoryCandidate, with `validUntil` as an ISO 8601 string (JSON has no dates). */
 export const IngestMemoryInput = Schema.Struct({
   ...MemoryCandidate.fields,
+  userId: Schema.optional(MemoryCandidate.fields.userId).annotations({
+    description: "The memory's owner; a server started for one user (`--user`) acts for that user only.",
+  }),
   validUntil: Schema.optional(Schema.String).annotations({ description: "ISO 8601 expiry instant." }),
 });
 
 export const SearchMemoryInput = Schema.Struct({
-  userId: Identifier,
+  userId: Schema.optional(Identifier).annotations({
+    description:
+      "Whose memories to search; a server started for one user (`--user`) acts for that user only.",
+  }),
   query: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(mcpLimits.maxQueryChars)),
   limit: Schema.optional(Schema.Int.pipe(Schema.between(1, mcpLimits.maxSearchResults))),
 });

@@ -1,4 +1,4 @@
-import { JSONSchema, type Schema } from "effect";
+import { Data, JSONSchema, type Schema } from "effect";
 import type { Verifier } from "../../facade/create-verifier.js";
 import type { MemoryGateClient } from "../../memory/index.js";
 import { runCalculatorCall, type ValidationResult, validateNumbers } from "../../numbers/index.js";
@@ -17,7 +17,25 @@ export interface McpDependencies {
   readonly verifier: Verifier;
   /** Opened on first use by `ingest_memory`/`search_memory`. */
   readonly memory: () => Promise<MemoryGateClient>;
+  /**
+   * The user the memory tools act for. When set, a call naming another user is refused: an MCP client cannot
+   * read or write somebody else's memories by putting their id in the arguments.
+   */
+  readonly userId?: string;
 }
+
+/** A memory tool asked to act for a user this server does not act for, or for nobody. */
+export class McpUserError extends Data.TaggedError("FORBIDDEN_USER")<{ readonly message: string }> {}
+
+const actingUser = (requested: string | undefined, dependencies: McpDependencies): string => {
+  const bound = dependencies.userId;
+  if (bound !== undefined && requested !== undefined && requested !== bound)
+    throw new McpUserError({ message: `this server acts for user "${bound}" only` });
+  const user = bound ?? requested;
+  if (user === undefined)
+    throw new McpUserError({ message: "no user: pass userId, or start the server for one user (--user)" });
+  return user;
+};
 
 export interface McpTool {
   readonly name: string;
@@ -99,14 +117,15 @@ export const mcpTools: readonly McpTool[] = [
       "Submit a claim to the memory gate: it is stored, queued for review or blocked depending on its " +
       "evidence. Returns the tier, the reason and the checks that passed and failed.",
     input: IngestMemoryInput,
-    run: async (input, { memory }) => (await memory()).ingest(input),
+    run: async (input, dependencies) =>
+      (await dependencies.memory()).ingest({ ...input, userId: actingUser(input.userId, dependencies) }),
   }),
   defineTool({
     name: "search_memory",
     description: "Search a user's stored (approved) memories by text.",
     input: SearchMemoryInput,
-    run: async ({ userId, query, limit }, { memory }) => ({
-      hits: await (await memory()).search(userId, query, limit),
+    run: async ({ userId, query, limit }, dependencies) => ({
+      hits: await (await dependencies.memory()).search(actingUser(userId, dependencies), query, limit),
     }),
   }),
 ];
