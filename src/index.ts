@@ -2,9 +2,15 @@
  * Veracity's public API, by name. Subpaths: `veracity/testing` (scripted models, a local provider server).
  */
 
-export { defaultPlattModels } from "./calibration/defaults.js";
-// Calibration and mitigation
-export { applyPlatt, PlattModel } from "./calibration/platt.js";
+export {
+  AuditBacklogError,
+  type GroupCommitAppender,
+  makeGroupCommitAppender,
+} from "./audit/group-commit.js";
+// The audit trail: hash-chained entries, group commit, chain verification
+export * from "./audit/index.js";
+// Calibration: Platt scaling applied and fitted, calibration files and the store
+export * from "./calibration/index.js";
 // Checks
 export {
   assessClaim,
@@ -25,6 +31,7 @@ export {
   openEvidenceStore,
   verifyCitations,
 } from "./citations/index.js";
+export * from "./correction/index.js";
 // Evaluation
 export { runEvaluation } from "./eval/runner.js";
 // The Promise API
@@ -71,8 +78,10 @@ export {
   ValidationResult as MemoryValidationResult,
   validateClaim,
 } from "./memory/index.js";
-export { addDisclaimer, flagUncertain, redact } from "./mitigation/actions.js";
-export { Mitigator, type MitigatorShape, makeOfflineMitigator } from "./mitigation/mitigator.js";
+// Metrics (prom-client)
+export * from "./metrics/index.js";
+// Mitigation and the correction loop
+export * from "./mitigation/index.js";
 // Verification: the model
 export {
   ClaimFinding,

@@ -30,3 +30,35 @@ describe.skipIf(!existsSync(bin))("the built veracity bin", () => {
     expect(result.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
+
+// What a user imports: the package by name, through its `exports` map (Node resolves the package itself).
+describe.skipIf(!existsSync(resolve(repoRoot, "dist/index.js")))("the built package's public API", () => {
+  it.each([
+    ["the Promise facade", "createVerifier"],
+    ["the correction loop", "runCorrectionLoop"],
+    ["model mitigation", "makeModelMitigator"],
+    ["mitigation by action", "applyMitigation"],
+    ["Platt fitting", "fitPlatt"],
+    ["per-layer calibration fitting", "fitLayerCalibrations"],
+    ["the calibration store", "makeCalibrationStore"],
+    ["the metrics registry", "makeVeracityMetrics"],
+    ["the metrics subscriber", "metricsSubscriber"],
+    ["per-result metrics", "recordResultDetails"],
+    ["the audit log", "makeAuditLog"],
+    ["audited verification", "withAuditTrail"],
+    ["chain verification", "verifyAuditChain"],
+    ["group commit", "makeGroupCommitAppender"],
+  ])("exports %s (%s)", (_, name) => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const m = await import("veracity"); process.stdout.write(typeof m.${name});`,
+      ],
+      { cwd: repoRoot, encoding: "utf8", timeout: 60_000 },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("function");
+  });
+});
