@@ -29,6 +29,16 @@ export const regenerateText = (
     })
     .pipe(Effect.map((completion) => rewritten(completion.text)));
 
+/** The claims in text order, each starting at or after the end of the one kept before it. */
+const withoutOverlaps = (claims: readonly ClaimFinding[]): ClaimFinding[] => {
+  const kept: ClaimFinding[] = [];
+  for (const claim of [...claims].sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end)) {
+    const previous = kept.at(-1);
+    if (previous === undefined || claim.span.start >= previous.span.end) kept.push(claim);
+  }
+  return kept;
+};
+
 /**
  * `decompose-and-retry`: each failing claim is rewritten on its own (or removed when the model answers
  * REMOVE) and put back in its place; every other character of the text is kept as it was.
@@ -39,7 +49,9 @@ export const decomposeAndRetry = (
   claims: readonly ClaimFinding[],
 ): Effect.Effect<{ readonly text: string; readonly rewritten: number; readonly removed: number }, LLMError> =>
   Effect.gen(function* () {
-    const failing = failingClaims(claims).slice(0, maxDescribedFailures);
+    // Claims of different layers may overlap: a span already being rewritten is not rewritten again (that
+    // would splice one answer into another), so the first of overlapping claims, by position, is kept.
+    const failing = withoutOverlaps(failingClaims(claims)).slice(0, maxDescribedFailures);
     const rewrites = yield* Effect.forEach(
       failing,
       (claim) =>

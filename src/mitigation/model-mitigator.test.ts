@@ -86,6 +86,29 @@ describe("mitigation on a real response", () => {
     for (const claim of failing()) expect(mitigation.correctedText).not.toContain(claim.text);
   });
 
+  it("decompose-and-retry: overlapping failing claims of two layers are rewritten once, never spliced", async () => {
+    const text = "Alpha beta gamma. Delta epsilon.";
+    const finding = (start: number, end: number): ClaimFinding =>
+      ({
+        ...failing()[0],
+        text: text.slice(start, end),
+        span: { start, end },
+        verdict: "unsupported",
+      }) as ClaimFinding;
+    // "Alpha beta gamma." and its tail "beta gamma." both fail; "Delta epsilon." is supported.
+    const overlapping = [
+      finding(0, 17),
+      finding(6, 17),
+      { ...finding(18, 32), verdict: "supported" as const },
+    ];
+    const { llm, model } = llmOf({ fixed: "Alpha is a letter." });
+    const mitigation = await Effect.runPromise(
+      applyMitigation(llm, "decompose-and-retry", text, moderate(), overlapping),
+    );
+    expect(mitigation.correctedText).toBe("Alpha is a letter. Delta epsilon.");
+    expect(model.generateCalls()).toHaveLength(1);
+  });
+
   it("redact: removes the unsupported sentences, keeps every supported one intact and says what went", async () => {
     const mitigation = await apply(undefined, "redact");
     for (const claim of supported()) expect(mitigation.correctedText).toContain(claim.text);
@@ -159,16 +182,11 @@ describe("the mitigator option of createVerifier", () => {
   it("uses the given mitigator in place of the offline one", async () => {
     const result = await verifier.verify({ text: response, sources: [source] });
     expect(result.passed).toBe(false);
-    expect(result.mitigations.length).toBeGreaterThan(0);
-    // Block below 0.2 needs no model; otherwise the model was asked.
-    const actions = result.mitigations.map((mitigation) => mitigation.action);
-    expect(
-      actions.every(
-        (action) => action === "block-response" || action === "regenerate" || action === "add-disclaimer",
-      ),
-    ).toBe(true);
-    if (actions.includes("regenerate")) expect(model.generateCalls().length).toBeGreaterThan(0);
-    if (actions.includes("block-response")) expect(result.mitigations[0]?.correctedText).toBe("b");
+    // The record's grounding score is below 0.2: the given mitigator blocks with its own configured reply
+    // ("b", which the offline mitigator never gives), and blocking asks no model.
+    expect(result.mitigations).toMatchObject([{ action: "block-response", correctedText: "b" }]);
+    expect(result.mitigations[0]?.reason).toMatch(/critical verification failure in \[grounding\]/);
+    expect(model.generateCalls()).toHaveLength(0);
   });
 });
 
