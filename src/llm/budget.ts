@@ -11,6 +11,8 @@ export interface CostMeter {
   readonly deadline?: number;
   spentUsd: number;
   calls: number;
+  /** Input and output tokens of those calls (as the provider reported them, else estimated). */
+  tokens: number;
 }
 
 export const makeCostMeter = (
@@ -20,6 +22,7 @@ export const makeCostMeter = (
   ...(limits.deadline === undefined ? {} : { deadline: limits.deadline }),
   spentUsd: 0,
   calls: 0,
+  tokens: 0,
 });
 
 /** The meters in scope of the current fiber (inherited by forked fibers). */

@@ -174,11 +174,12 @@ export const makeLLMService = (
         }
       });
 
-    const charge = (costUsd: number) =>
+    const charge = (costUsd: number, tokens: number) =>
       Effect.map(FiberRef.get(currentMeters), (meters) => {
         for (const meter of meters) {
           meter.spentUsd += costUsd;
           meter.calls += 1;
+          meter.tokens += tokens;
         }
       });
 
@@ -215,7 +216,7 @@ export const makeLLMService = (
         };
         const costUsd = costOf(price, usage.inputTokens, usage.outputTokens);
         counter.add(usage, costUsd);
-        yield* charge(costUsd);
+        yield* charge(costUsd, usage.inputTokens + usage.outputTokens);
         cache.set(key, { kind: "text", ...generation });
         return { text: generation.text, model, usage, costUsd, cached: false };
       });
@@ -322,7 +323,7 @@ export const makeLLMService = (
         const tokens = result.tokens ?? estimatedTokens;
         const costUsd = costOf(price, tokens, 0);
         counter.add({ inputTokens: tokens, outputTokens: 0 }, costUsd);
-        yield* charge(costUsd);
+        yield* charge(costUsd, tokens);
         cache.set(key, { kind: "vectors", vectors: result.vectors });
         return { vectors: result.vectors, model, tokens, costUsd };
       });

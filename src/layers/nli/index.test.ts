@@ -31,7 +31,9 @@ describe("nli layer", () => {
     });
     const outcome = await result;
     const right = Either.isRight(outcome) ? outcome.right : undefined;
-    expect(right).toMatchObject({ passed: false, details: { contradictions: 1 } });
+    expect(right).toMatchObject({ passed: false, details: { contradictions: 1, modelCalls: 1 } });
+    // The model's token use is reported with the layer (eval sums it per dataset).
+    expect(right?.details.tokens).toBeGreaterThan(0);
     expect(right?.claims?.map((claim) => [claim.verdict, claim.span])).toEqual([
       ["supported", { start: 0, end: 39 }],
       ["contradicted", { start: 40, end: text.length }],

@@ -78,6 +78,6 @@ export const runModelLayer = <R>(
       layer,
       latencyMs: Math.max(0, finished - started),
       costIncurred: meter.spentUsd,
-      details: { ...verdict.details, modelCalls: meter.calls },
+      details: { ...verdict.details, modelCalls: meter.calls, tokens: meter.tokens },
     };
   });
