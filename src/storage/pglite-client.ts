@@ -1,6 +1,7 @@
 import path from "node:path";
 import { PGlite, types } from "@electric-sql/pglite";
 import { Effect, Exit, Layer } from "effect";
+import { type DirectoryLock, type DirectoryLockOptions, lockDirectory } from "./directory-lock.js";
 import { StorageError, toStorageError } from "./errors.js";
 import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
 
@@ -31,9 +32,14 @@ const executorOf = (database: PGlite): SqlExecutor => ({
 
 /**
  * Opens an embedded PGlite database: a directory on disk, or `memory://` for a throwaway one. PGlite has
- * one connection, so statements and transactions of this process are serialized by a semaphore.
+ * one connection, so statements and transactions of this process are serialized by a semaphore. A directory
+ * is also locked against other processes (PGlite would let each keep its own copy and lose writes): a second
+ * process waits for the first to close, up to `lock.waitMs`.
  */
-export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientService, StorageError> =>
+export const makePgliteClient = (
+  dataDir: string,
+  options: { readonly lock?: DirectoryLockOptions } = {},
+): Effect.Effect<SqlClientService, StorageError> =>
   Effect.gen(function* () {
     const key = directoryKey(dataDir);
     if (key !== undefined && openDirectories.has(key))
@@ -42,10 +48,16 @@ export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientServic
         message: `${key} is already open in this process`,
       });
     if (key !== undefined) openDirectories.add(key);
+    const forget = Effect.sync(() => key !== undefined && openDirectories.delete(key));
+    const lock: DirectoryLock | undefined =
+      key === undefined
+        ? undefined
+        : yield* lockDirectory(key, options.lock).pipe(Effect.tapError(() => forget));
+    const unlock = lock === undefined ? Effect.void : lock.release;
     const database = yield* Effect.tryPromise({
       try: () => PGlite.create(dataDir, { parsers: exactNumberParsers }),
       catch: toStorageError("open"),
-    }).pipe(Effect.tapError(() => Effect.sync(() => key !== undefined && openDirectories.delete(key))));
+    }).pipe(Effect.tapError(() => Effect.andThen(unlock, forget)));
     const exclusive = yield* Effect.makeSemaphore(1);
     const executor = executorOf(database);
     const statement = (sql: string) => executor.query(sql).pipe(Effect.asVoid);
@@ -67,7 +79,7 @@ export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientServic
       close: Effect.tryPromise({
         try: () => (database.closed ? Promise.resolve() : database.close()),
         catch: toStorageError("close"),
-      }).pipe(Effect.ensuring(Effect.sync(() => key !== undefined && openDirectories.delete(key)))),
+      }).pipe(Effect.ensuring(Effect.andThen(unlock, forget))),
     } satisfies SqlClientService;
   });
 

@@ -3,12 +3,16 @@ import { Effect, Schema } from "effect";
 import { StorageError } from "../../storage/errors.js";
 import type { SqlExecutor } from "../../storage/sql-client.js";
 
-/** A fingerprint of the transactions of a block range: equal checksums mean equal stored hashes. */
+/**
+ * A fingerprint of the transactions of a block range: equal checksums mean the same transactions with the
+ * same sender, recipient, value and time. Hashes alone would miss a record whose attributes drifted, which is
+ * what a claim is compared with.
+ */
 export interface BlockRangeChecksum {
   readonly fromBlock: string;
   readonly toBlock: string;
   readonly transactionCount: number;
-  /** md5 of the ordered transaction hashes (PostgreSQL `md5(string_agg(...))`). */
+  /** md5 of the ordered transaction records `hash:from:to:value:timestamp` (PostgreSQL `md5(string_agg(...))`). */
   readonly hashAggregate: string;
   readonly minTimestamp: string | null;
   readonly maxTimestamp: string | null;
@@ -39,7 +43,10 @@ export const blockRangeChecksum = (
       });
     const rows = yield* sql.query(
       `SELECT count(*) AS transaction_count,
-              md5(coalesce(string_agg(hash, ',' ORDER BY block_number, hash), '')) AS hash_aggregate,
+              md5(coalesce(string_agg(
+                hash || ':' || from_address || ':' || coalesce(to_address, '') || ':' || value::text || ':' ||
+                  coalesce(block_timestamp::text, ''),
+                ',' ORDER BY block_number, hash), '')) AS hash_aggregate,
               min(block_timestamp) AS min_timestamp, max(block_timestamp) AS max_timestamp
        FROM evidence_transactions WHERE block_number BETWEEN $1::bigint AND $2::bigint`,
       [fromBlock, toBlock],
@@ -67,7 +74,7 @@ export const compareChecksums = (left: BlockRangeChecksum, right: BlockRangeChec
   const differences: string[] = [];
   if (left.transactionCount !== right.transactionCount)
     differences.push(`transaction count ${left.transactionCount} vs ${right.transactionCount}`);
-  if (left.hashAggregate !== right.hashAggregate) differences.push("transaction hashes differ");
+  if (left.hashAggregate !== right.hashAggregate) differences.push("transaction records differ");
   if (left.minTimestamp !== right.minTimestamp || left.maxTimestamp !== right.maxTimestamp)
     differences.push("time bounds differ");
   return differences;

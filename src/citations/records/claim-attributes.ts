@@ -37,8 +37,9 @@ type AddressRole = "sender" | "recipient" | "token" | undefined;
 export const addressRole = (text: string, span: Span): AddressRole => {
   const preceding = before(text, span.start, 24).toLowerCase();
   const following = after(text, span.end, 30).toLowerCase();
-  if (/\b(?:from|by)\s*$/.test(preceding)) return "sender";
-  if (/\b(?:to|recipient)\s*$/.test(preceding)) return "recipient";
+  if (/\b(?:from|by|(?:sender|originator)(?:\s(?:was|is))?:?)\s*$/.test(preceding)) return "sender";
+  if (/\b(?:to|(?:recipient|receiver|beneficiary)(?:\s(?:was|is))?:?)\s*$/.test(preceding))
+    return "recipient";
   if (/\b(?:of|token|contract)\s*$/.test(preceding)) return "token";
   if (/^\s*(?:sent|transferred|paid|moved|sends|transfers)\b/.test(following)) return "sender";
   if (/^\s*(?:received|receives|got)\b/.test(following)) return "recipient";

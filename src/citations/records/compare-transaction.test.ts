@@ -33,6 +33,8 @@ describe("compareWithTransaction", () => {
     [`[ADDR:${sender}] sent 5.06 ETH in [TX:${hash}].`, ["value"]],
     [`[ADDR:${recipient}] sent 5 ETH to [ADDR:${sender}] in [TX:${hash}].`, ["sender", "recipient"]],
     [`[ADDR:${recipient}] received 5 ETH from [ADDR:${sender}] in [TX:${hash}].`, []],
+    [`In [TX:${hash}] the sender was [ADDR:${recipient}].`, ["sender"]],
+    [`In [TX:${hash}] the recipient was [ADDR:${sender}].`, ["recipient"]],
     [`[TX:${hash}] at [BLOCK:483921].`, ["block"]],
     [`[TX:${hash}] on [TS:2015-11-03T14:44:40Z].`, []],
     [`[TX:${hash}] on [TS:2015-11-03T14:44:41Z].`, ["timestamp"]],
@@ -74,6 +76,10 @@ describe("units and roles", () => {
     ["[ADDR:x] sent", "sender"],
     ["[ADDR:x] received", "recipient"],
     ["tokens of [ADDR:x]", "token"],
+    ["the sender was [ADDR:x]", "sender"],
+    ["sender: [ADDR:x]", "sender"],
+    ["whose recipient is [ADDR:x]", "recipient"],
+    ["receiver: [ADDR:x]", "recipient"],
     ["about [ADDR:x] today", undefined],
   ])("%s is a %s", (text, role) => {
     const start = text.indexOf("[ADDR:x]");

@@ -75,6 +75,21 @@ describe.each(storageBackends())("evidence store on $name", (backend) => {
     checksums[backend.name] = checksum;
   });
 
+  it("detects drift: a changed value or a missing transaction changes the checksum", async () => {
+    const hash = "0x05287a561f218418892ab053adfb3d919860988b19458c570c5c30f51c146f02";
+    const before = await run(blockRangeChecksum(store.sql, "0", "20000000"));
+    await run(store.sql.query("UPDATE evidence_transactions SET value = value + 1 WHERE hash = $1", [hash]));
+    const drifted = await run(blockRangeChecksum(store.sql, "0", "20000000"));
+    await run(store.sql.query("UPDATE evidence_transactions SET value = value - 1 WHERE hash = $1", [hash]));
+    expect(drifted.checksum).not.toBe(before.checksum);
+    expect(compareChecksums(before, drifted)).toEqual(["transaction records differ"]);
+    const restored = await run(blockRangeChecksum(store.sql, "0", "20000000"));
+    expect(restored.checksum).toBe(before.checksum);
+    expect(compareChecksums(before, await run(blockRangeChecksum(store.sql, "0", "483920")))).toContain(
+      "transaction count 6 vs 4",
+    );
+  });
+
   it("rejects malformed rows with a reason instead of storing them", async () => {
     const directory = await mkdtemp(path.join(tmpdir(), "veracity-etl-"));
     try {
@@ -114,7 +129,7 @@ describe("integrity", () => {
     expect(compareChecksums(base, base)).toEqual([]);
     expect(compareChecksums(base, { ...base, transactionCount: 4, hashAggregate: "b" })).toEqual([
       "transaction count 3 vs 4",
-      "transaction hashes differ",
+      "transaction records differ",
     ]);
   });
 });

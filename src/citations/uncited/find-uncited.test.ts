@@ -34,6 +34,24 @@ describe("findUncitedStatements", () => {
     expect(uncited(text, { ...defaultUncitedOptions, maxDistance: 100 })).toEqual([]);
   });
 
+  it.each([
+    [
+      `[ADDR:0x${"ab".repeat(20)}] paid in [TX:${tx}]. The wallet then transferred $1,000,000 to Binance.`,
+      ["transferred $1,000,000"],
+    ],
+    [`Alice sent 5 ETH to Bob. Then everything changed. [TX:${tx}]`, ["sent 5 ETH"]],
+    [`In [TX:${tx}] Alice sent 5 ETH to Bob.`, []],
+    [`Alice sent 5 ETH to Bob. [TX:${tx}]`, []],
+  ])("a citation in another sentence does not cover %s", (text, expected) => {
+    expect(uncited(text)).toEqual(expected);
+  });
+
+  it("can let citations cover neighbouring sentences when configured", () => {
+    const text = `[TX:${tx}] is real. The wallet then transferred $1,000,000 to Binance.`;
+    expect(uncited(text, { ...defaultUncitedOptions, withinSentence: false })).toEqual([]);
+    expect(uncited(text)).toEqual(["transferred $1,000,000"]);
+  });
+
   it("accepts configured patterns", () => {
     expect(
       uncited("Revenue grew 12% last year.", {

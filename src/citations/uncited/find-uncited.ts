@@ -8,12 +8,31 @@ export interface UncitedOptions {
   readonly extraPatterns: readonly RegExp[];
   /** Most uncited statements reported for one text. */
   readonly maxFindings: number;
+  /**
+   * True by default: a citation counts only from the statement's own sentence (or right after its full
+   * stop, "... to Bob. [TX:...]"), so one cited sentence does not cover the uncited claim next to it.
+   */
+  readonly withinSentence: boolean;
 }
 
 export const defaultUncitedOptions: UncitedOptions = {
   maxDistance: 100,
   extraPatterns: [],
   maxFindings: 1000,
+  withinSentence: true,
+};
+
+const sentenceEnd = /[.!?](?=\s|$)|\n/;
+
+/** No sentence ends between a citation that ends at `from` and a statement that starts at `to`. */
+const sameSentenceBefore = (text: string, from: number, to: number) =>
+  !sentenceEnd.test(text.slice(from, to));
+
+/** At most the statement's own sentence end lies between it and a citation that starts at `to`. */
+const sameSentenceAfter = (text: string, from: number, to: number) => {
+  const gap = text.slice(from, to);
+  const end = sentenceEnd.exec(gap);
+  return end === null || gap.slice(end.index + 1).trim().length === 0;
 };
 
 /** The specification's factual-sounding phrases: amounts moved, sent/received, dates, blocks, raw hashes. */
@@ -32,33 +51,40 @@ export interface UncitedStatement {
   readonly text: string;
 }
 
+const firstAtOrAfter = (values: readonly number[], target: number) => {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((values[middle] ?? 0) < target) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
 const hasCitationNear = (
+  text: string,
   span: Span,
   starts: readonly number[],
   ends: readonly number[],
-  distance: number,
+  options: UncitedOptions,
 ) => {
-  // A citation starting in [span.start, span.end + distance] or ending in [span.start - distance, span.end].
-  const firstAtOrAfter = (values: readonly number[], target: number) => {
-    let low = 0;
-    let high = values.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((values[middle] ?? 0) < target) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-  const start = firstAtOrAfter(starts, span.start);
-  if (start < starts.length && (starts[start] ?? Number.POSITIVE_INFINITY) <= span.end + distance)
-    return true;
-  const end = firstAtOrAfter(ends, span.start - distance);
-  return end < ends.length && (ends[end] ?? Number.POSITIVE_INFINITY) <= span.end;
+  const distance = options.maxDistance;
+  // The first citation starting in [span.start, span.end + distance]...
+  const next = starts[firstAtOrAfter(starts, span.start)];
+  if (next !== undefined && next <= span.end + distance) {
+    if (next <= span.end || !options.withinSentence || sameSentenceAfter(text, span.end, next)) return true;
+  }
+  // ...or the last citation ending in [span.start - distance, span.end].
+  const previous = ends[firstAtOrAfter(ends, span.end + 1) - 1];
+  if (previous === undefined || previous < span.start - distance) return false;
+  return previous > span.start || !options.withinSentence || sameSentenceBefore(text, previous, span.start);
 };
 
 /**
  * Factual-sounding statements with no citation near them. Linear: each pattern is bounded and scanned once;
- * nearness is a binary search over the sorted citation offsets.
+ * nearness is a binary search over the sorted citation offsets and a look at the at most `maxDistance`
+ * characters between.
  */
 export const findUncitedStatements = (
   text: string,
@@ -76,7 +102,7 @@ export const findUncitedStatements = (
         continue;
       }
       const span = { start: match.index, end: match.index + match[0].length };
-      if (hasCitationNear(span, starts, ends, options.maxDistance)) continue;
+      if (hasCitationNear(text, span, starts, ends, options)) continue;
       if (found.some((statement) => statement.span.start < span.end && span.start < statement.span.end))
         continue;
       found.push({ span, text: match[0] });

@@ -17,8 +17,11 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
-  ["::", 128],
+  // Unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d (URL parsing turns [::127.0.0.1] into ::7f00:1).
+  ["::", 96],
   ["::1", 128],
+  // 6to4 embeds an IPv4 address (2002:7f00:1::): refused rather than trusted to route elsewhere.
+  ["2002::", 16],
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],

@@ -60,3 +60,19 @@ describe("withSemanticDedup", () => {
     expect(exit._tag).toBe("Failure");
   });
 });
+
+describe("withSemanticDedup limits", () => {
+  it("keeps embeddings for at most maxUsers users and at most maxPerUser per user", async () => {
+    const embed = { embed: (texts: readonly string[]) => Effect.succeed(texts.map(() => [1, 0, 0])) };
+    const checker = withSemanticDedup(makeLshDuplicateChecker(), embed, { maxUsers: 2, maxPerUser: 1 });
+    const remember = (id: string, userId: string, content: string) =>
+      Effect.runPromiseExit(checker.remember({ id, userId, content }));
+    expect((await remember("m1", "u1", "first claim"))._tag).toBe("Success");
+    expect((await remember("m2", "u2", "second claim"))._tag).toBe("Success");
+    const third = await remember("m3", "u3", "third claim");
+    expect(third._tag === "Failure" && JSON.stringify(third.cause)).toContain("most users");
+    await remember("m4", "u1", "a later claim of u1");
+    const check = await Effect.runPromise(checker.check({ userId: "u1", content: "entirely new words" }));
+    expect(check).toMatchObject({ isDuplicate: true, memoryId: "m4", method: "semantic" });
+  });
+});

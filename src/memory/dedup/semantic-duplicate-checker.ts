@@ -30,6 +30,8 @@ export interface SemanticDedupOptions {
   readonly threshold?: number;
   /** Most embeddings kept per user; older ones are dropped first. */
   readonly maxPerUser?: number;
+  /** Most users whose embeddings are kept; a new user beyond it is refused with a DedupError. Default 10,000. */
+  readonly maxUsers?: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export const withSemanticDedup = (
 ): DuplicateCheckerService => {
   const threshold = options.threshold ?? 0.95;
   const maxPerUser = options.maxPerUser ?? 10_000;
+  const maxUsers = options.maxUsers ?? 10_000;
   const vectors = new Map<string, Map<string, readonly number[]>>();
   const embedOne = (text: string) =>
     model
@@ -81,6 +84,12 @@ export const withSemanticDedup = (
         yield* lexical.remember(memory);
         const vector = yield* embedOne(memory.content);
         let forUser = vectors.get(memory.userId);
+        if (forUser === undefined && vectors.size >= maxUsers)
+          return yield* Effect.fail(
+            new DedupError({
+              message: `semantic dedup holds embeddings for the most users it may (${maxUsers})`,
+            }),
+          );
         if (forUser === undefined) {
           forUser = new Map();
           vectors.set(memory.userId, forUser);

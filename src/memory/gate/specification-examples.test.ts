@@ -23,13 +23,15 @@ const validate = (
   content: string,
   source: string,
   memoryType: MemoryType,
-  dedup: "working" | "failing" = "working",
+  dedup: "working" | "failing" | "empty" = "working",
 ) => {
   const checker = makeLshDuplicateChecker();
   const dedupLayer =
     dedup === "failing"
       ? FailingDuplicateCheckerLayer
-      : Layer.effect(DuplicateChecker, Effect.as(checker.remember(stored), checker));
+      : dedup === "empty"
+        ? Layer.succeed(DuplicateChecker, checker)
+        : Layer.effect(DuplicateChecker, Effect.as(checker.remember(stored), checker));
   const layers = Layer.mergeAll(
     dedupLayer,
     FakeCitationVerifierLayer(artifacts),
@@ -43,10 +45,18 @@ const validate = (
   );
 };
 
-type Example = [claim: string, source: string, memoryType: MemoryType, tier: IngestionTier, reason: string];
+type Example = [
+  claim: string,
+  source: string,
+  memoryType: MemoryType,
+  tier: IngestionTier,
+  reason: string,
+  store?: "empty",
+];
 
 // The specification's lists, each with its expected tier. The duplicate example is checked in a user store
-// that already holds "Per ADR-003, we use PostgreSQL"; the others in the same store (they differ from it).
+// that already holds "Per ADR-003, we use PostgreSQL"; the others in the same store (they differ from it),
+// except the same claim as an always-accepted example, which the specification means for a store without it.
 const alwaysBlocked: Example[] = [
   ["I think we should use Redis", "conversation", "fact", "block", "Contains personal speculation"],
   ["I guess the API supports this", "ai_synthesis", "fact", "block", "Contains personal speculation"],
@@ -56,6 +66,14 @@ const alwaysBlocked: Example[] = [
 ];
 
 const alwaysAccepted: Example[] = [
+  [
+    "Per ADR-003, we use PostgreSQL",
+    "conversation",
+    "decision",
+    "auto-approve",
+    "Has verified citation",
+    "empty",
+  ],
   [
     "Per ADR-003, we use Pixeltable for memory storage",
     "ai_synthesis",
@@ -156,8 +174,8 @@ const falsePositivesAndBypasses: Example[] = [
 describe("the specification's examples", () => {
   it.each([...alwaysBlocked, ...alwaysAccepted, ...flaggedForReview, ...falsePositivesAndBypasses])(
     "%s (source=%s, type=%s) → %s",
-    async (claim, source, memoryType, tier, reason) => {
-      const result = await validate(claim, source, memoryType);
+    async (claim, source, memoryType, tier, reason, store) => {
+      const result = await validate(claim, source, memoryType, store === "empty" ? "empty" : "working");
       expect({ tier: result.tier, reason: result.reason }).toEqual({ tier, reason });
       expect(result.approved).toBe(tier === "auto-approve");
     },

@@ -153,6 +153,15 @@ describe("validateClaim", () => {
     expect(result.evidence.captureTime).toBeInstanceOf(Date);
   });
 
+  it("a claim's metadata cannot overwrite the provenance the gate records", async () => {
+    const result = await value({
+      content: "OAuth2 is required",
+      source: "ai_synthesis",
+      metadata: { source: "documentation", memoryType: "decision", reviewedBy: "admin", ticket: "SEC-2" },
+    });
+    expect(result.evidence.metadata).toEqual({ source: "ai_synthesis", memoryType: "fact", ticket: "SEC-2" });
+  });
+
   it("accepts the validity horizon as a Date as well as a string", async () => {
     const validUntil = new Date("2031-05-01T00:00:00Z");
     const result = await value({ content: "OAuth2 is required", source: "user", validUntil });

@@ -101,7 +101,8 @@ export const validateClaim = (input: unknown, config: MemoryGateConfig) =>
         policy.trustedSources.has(candidate.source) && !policy.aiSynthesisSources.has(candidate.source),
       citations,
       ...(validUntil === undefined ? {} : { validUntil }),
-      metadata: { memoryType: candidate.memoryType, ...candidate.metadata },
+      memoryType: candidate.memoryType,
+      ...(candidate.metadata === undefined ? {} : { metadata: candidate.metadata }),
     });
     const result: ValidationResult = {
       tier: decision.tier,

@@ -94,6 +94,34 @@ describe("PGlite store across processes", () => {
     expect(pending.map((item) => item.queueId).sort()).toEqual([...queueIds].sort());
     expect(pending.map((item) => item.content).sort()).toEqual([...claims].sort());
   });
+
+  // Without the directory lock each process kept its own copy of the database and the last to close
+  // overwrote the others: 6 concurrent `veracity memory ingest` runs each printed "queued", 2 items remained.
+  it("processes enqueuing into one PGlite directory at the same time lose no item", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "veracity-memory-"));
+    dirs.push(dataDir);
+    const workers = [0, 1, 2].map((n) =>
+      startWorker({
+        mode: "enqueue",
+        target: { kind: "pglite", dataDir },
+        userId: "together",
+        claims: [`Worker ${n} first claim`, `Worker ${n} second claim`],
+      }),
+    );
+    expect(await Promise.all(workers.map((worker) => worker.exited))).toEqual([0, 0, 0]);
+    const queueIds = workers.flatMap((worker) => JSON.parse(worker.lines[0]!) as string[]);
+    expect(queueIds).toHaveLength(6);
+
+    const pending = await Effect.runPromise(
+      Effect.acquireUseRelease(
+        makePgliteClient(dataDir),
+        (sql) =>
+          migrateMemoryStore(sql).pipe(Effect.andThen(makeSqlReviewQueue(sql).pending("together", 10))),
+        (sql) => Effect.ignore(sql.close),
+      ),
+    );
+    expect(pending.map((item) => item.queueId).sort()).toEqual([...queueIds].sort());
+  }, 300_000);
 });
 
 const pgUrl = testPostgresUrl();

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Duration, Effect } from "effect";
+import { StorageError } from "./errors.js";
+
+/** The lock file PGlite directories carry while a process has them open. */
+export const lockFileName = ".veracity-lock";
+
+export interface DirectoryLock {
+  readonly file: string;
+  /** Removes the lock file if it is still ours. */
+  readonly release: Effect.Effect<void>;
+}
+
+export interface DirectoryLockOptions {
+  /** How long to wait for another process to close the directory (default 60 s). */
+  readonly waitMs?: number;
+  /** Pause between attempts (default 50 ms). */
+  readonly retryMs?: number;
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+};
+
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+type Attempt = { readonly taken: true } | { readonly taken: false; readonly holder: string };
+
+/**
+ * One try: publish the lock file whole (written aside, then hard-linked into place, which fails if the file
+ * exists), or learn who holds it and remove it if its process is gone.
+ */
+const tryLock = async (file: string, token: string): Promise<Attempt> => {
+  const staged = `${file}.${token.replace(" ", "-")}`;
+  await writeFile(staged, token);
+  try {
+    await link(staged, file);
+    return { taken: true };
+  } catch (error) {
+    if (errorCode(error) !== "EEXIST") throw error;
+  } finally {
+    await unlink(staged).catch(() => undefined);
+  }
+  const holder = await readFile(file, "utf8").catch((error: unknown) =>
+    errorCode(error) === "ENOENT" ? "" : Promise.reject(error),
+  );
+  if (holder === "") return { taken: false, holder: "" };
+  const pid = Number.parseInt(holder.split(" ")[0] ?? "", 10);
+  // A lock left by a process that died is stale: remove it and take the directory on the next try.
+  if (!Number.isSafeInteger(pid) || pid <= 0 || !isAlive(pid)) {
+    await unlink(file).catch((error: unknown) =>
+      errorCode(error) === "ENOENT" ? undefined : Promise.reject(error),
+    );
+    return { taken: false, holder: "" };
+  }
+  return { taken: false, holder: `process ${pid}` };
+};
+
+/**
+ * Takes an exclusive, cross-process lock on a directory (a lock file created with O_EXCL and holding the
+ * owner's pid). PGlite has no locking of its own: two processes on one directory each keep their own copy
+ * and the last to close overwrites the other's writes. A second process therefore waits until the first
+ * closes, up to `waitMs`, then fails with a StorageError naming the holder. A lock whose process is gone is
+ * taken over.
+ */
+export const lockDirectory = (
+  directory: string,
+  options: DirectoryLockOptions = {},
+): Effect.Effect<DirectoryLock, StorageError> =>
+  Effect.gen(function* () {
+    const file = path.join(directory, lockFileName);
+    const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
+    const waitMs = options.waitMs ?? 60_000;
+    const retryMs = options.retryMs ?? 50;
+    const fail = (message: string) => new StorageError({ operation: "open", message });
+    yield* Effect.tryPromise({
+      try: () => mkdir(directory, { recursive: true }),
+      catch: (error) => fail(`cannot create ${directory}: ${String(error)}`),
+    });
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const attempt = yield* Effect.tryPromise({
+        try: () => tryLock(file, token),
+        catch: (error) => fail(`cannot lock ${directory}: ${String(error)}`),
+      });
+      if (attempt.taken) break;
+      if (Date.now() >= deadline)
+        return yield* fail(
+          `${directory} is in use by ${attempt.holder || "another process"} (waited ${waitMs} ms); PGlite allows one process at a time`,
+        );
+      yield* Effect.sleep(Duration.millis(retryMs));
+    }
+    const release = Effect.promise(async () => {
+      const holder = await readFile(file, "utf8").catch(() => "");
+      if (holder === token) await unlink(file).catch(() => undefined);
+    });
+    return { file, release };
+  });
