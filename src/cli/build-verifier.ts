@@ -3,6 +3,7 @@ import { Either } from "effect";
 import { parseCalibrationFile } from "../calibration/file.js";
 import { createVerifier, type Verifier, type VerifierConfig } from "../facade/create-verifier.js";
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
+import type { UsageReport } from "../llm/llm-service.js";
 import type { CalibrationModels } from "../verification/calibrator.js";
 import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
 import type { VerificationLayer } from "../verification/layer.js";
@@ -43,6 +44,9 @@ const configuredSettings = async (
   env: Readonly<Record<string, string | undefined>>,
 ) => resolveSettings(path === undefined ? {} : await settingsFromFile(path), settingsFromEnv(env));
 
+/** The CLI's verifier; with a model, `modelUsage` reads the model's cumulative calls, tokens and cost. */
+export type BuiltVerifier = Verifier & { readonly modelUsage?: () => Promise<UsageReport> };
+
 /**
  * The verifier the CLI runs: the offline evidence layers, the citations layer when `--evidence` names a
  * store, and the model-backed layers (ready when a model is configured). `close` also closes the stores.
@@ -51,7 +55,7 @@ export const buildVerifier = async (
   flags: VerifierFlags,
   extra: VerifierConfig = {},
   env: Readonly<Record<string, string | undefined>> = process.env,
-): Promise<Verifier> => {
+): Promise<BuiltVerifier> => {
   const settings = await configuredSettings(flags.config ?? env.VERACITY_CONFIG, env).catch(
     (error: Error) => {
       throw new UsageError(error.message);
@@ -64,7 +68,7 @@ export const buildVerifier = async (
   const modelConfigured = (flags.model ?? env.VERACITY_MODEL ?? env.VERACITY_EMBEDDING_MODEL) !== undefined;
   const model = modelConfigured
     ? await (await import("./model-parts.js")).modelParts(flags, env)
-    : { layers: [], riskModel: undefined, mitigator: undefined };
+    : { layers: [], riskModel: undefined, mitigator: undefined, modelUsage: undefined };
   const closers: (() => Promise<void>)[] = [];
   const layers: VerificationLayer[] = [...defaultEvidenceLayers(), ...model.layers];
   if (flags.evidence !== undefined) {
@@ -88,6 +92,7 @@ export const buildVerifier = async (
   });
   return {
     ...verifier,
+    ...(model.modelUsage === undefined ? {} : { modelUsage: model.modelUsage }),
     close: async () => {
       await verifier.close();
       for (const close of closers) await close();

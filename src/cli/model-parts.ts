@@ -27,7 +27,12 @@ export const modelParts = async (flags: VerifierFlags, env: Readonly<Record<stri
         : undefined;
     // With a model, failures can be regenerated; without one the mitigator degrades and says so.
     const mitigator = makeModelMitigator(llm.textUnavailable === undefined ? llm : undefined);
-    return { layers: Object.values(layers) as VerificationLayer[], riskModel, mitigator };
+    return {
+      layers: Object.values(layers) as VerificationLayer[],
+      riskModel,
+      mitigator,
+      modelUsage: () => Effect.runPromise(llm.usage),
+    };
   });
   const result = await Effect.runPromise(Effect.either(program));
   if (Either.isLeft(result)) throw new UsageError(result.left.message);

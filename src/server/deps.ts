@@ -44,6 +44,8 @@ export interface ServerDeps {
   readonly auditTrail?: ServerAuditTrail;
   /** Per-result metrics (layer latency, citations by type and reason, uncited claims) are recorded here. */
   readonly veracityMetrics?: VeracityMetrics;
+  /** Called before each `/metrics` scrape: brings counters read from elsewhere (model usage) up to date. */
+  readonly refreshMetrics?: () => Promise<void>;
   /** False once shutdown has begun: `/readyz` answers 503 so the load balancer stops sending traffic. */
   readonly isAccepting?: () => boolean;
   readonly version?: string;

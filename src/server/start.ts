@@ -6,7 +6,7 @@ import { type Logger, pino } from "pino";
 import { makeAuditLog } from "../audit/audit-log.js";
 import { buildVerifier } from "../cli/build-verifier.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
-import { metricsSubscriber } from "../metrics/record.js";
+import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
 import { makeVeracityMetrics } from "../metrics/registry.js";
 import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
@@ -88,6 +88,9 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       for (const stop of unsubscribe) stop();
     });
     const auditLog = await runEffect(makeAuditLog(sql));
+    // The model's calls, tokens and cost are cumulative in the LLM service; each scrape adds what is new.
+    const modelUsage = verifier.modelUsage;
+    const recordUsage = makeModelUsageRecorder(metrics);
     let accepting = true;
     const app = createServerApp({
       sql,
@@ -97,6 +100,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       logger,
       metricsRegistry: metrics.registry,
       veracityMetrics: metrics,
+      ...(modelUsage === undefined ? {} : { refreshMetrics: async () => recordUsage(await modelUsage()) }),
       auditLog,
       isAccepting: () => accepting,
       ...(options.limits === undefined ? {} : { limits: options.limits }),

@@ -26,6 +26,9 @@ export const healthRoutes = (
       );
     })
     .get("/metrics", async (context) => {
+      await deps
+        .refreshMetrics?.()
+        .catch((error: unknown) => deps.logger.warn({ error: String(error) }, "metrics refresh failed"));
       const { contentType, body } = await metrics();
       return context.body(body, 200, { "content-type": contentType });
     });
