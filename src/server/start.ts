@@ -11,7 +11,7 @@ import { makeVeracityMetrics } from "../metrics/registry.js";
 import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
 import type { ServerLimits } from "./deps.js";
-import { createApiKey, migrateServerTables } from "./keys/api-keys.js";
+import { type ApiKeyKind, createApiKey, migrateServerTables } from "./keys/api-keys.js";
 import { openMemoryGateOnSql } from "./memory-gate-on-sql.js";
 import { runEffect } from "./run-effect.js";
 
@@ -44,7 +44,7 @@ export interface RunningServer {
   /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes the stores. */
   readonly close: (graceMs?: number) => Promise<void>;
   /** Mints an API key for a user on this server's database (what `veracity serve keys create` does). */
-  readonly createApiKey: (userId: string) => Promise<string>;
+  readonly createApiKey: (userId: string, kind?: ApiKeyKind) => Promise<string>;
 }
 
 /** Opens the stores, builds the app and listens. `close` undoes all of it in reverse order. */
@@ -119,7 +119,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     return {
       url,
       port: address.port,
-      createApiKey: async (userId) => (await runEffect(createApiKey(sql, userId))).key,
+      createApiKey: async (userId, kind = "user") =>
+        (await runEffect(createApiKey(sql, userId, "", kind))).key,
       close: async (graceMs = 10_000) => {
         accepting = false;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -47,6 +47,29 @@ describe("veracity serve", () => {
       ),
     );
     expect(user?.userId).toBe("alice");
+    expect(user?.kind).toBe("user");
+  }, 60_000);
+
+  it("keys create --agent mints a key of the agent kind", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "veracity-serve-"));
+    dirs.push(dir);
+    const { io: cli, out, err } = io(dir);
+    expect(await runCli(["serve", "keys", "create", "--user", "alice", "--agent", "--db", "data"], cli)).toBe(
+      0,
+    );
+    const key = out.join("").trim();
+    expect(err.join("")).toContain("agent key created for alice");
+    const found = await Effect.runPromise(
+      Effect.scoped(
+        Effect.gen(function* () {
+          const sql = yield* Effect.acquireRelease(makePgliteClient(path.join(dir, "data")), (client) =>
+            Effect.ignore(client.close),
+          );
+          return yield* authenticateApiKey(sql, key);
+        }),
+      ),
+    );
+    expect(found).toMatchObject({ userId: "alice", kind: "agent" });
   }, 60_000);
 
   it.each([

@@ -10,7 +10,7 @@ import { parseCommandArgs } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 
 const usage = `veracity serve [options]
-veracity serve keys create --user <id> [--label <text>] [--db <target>]
+veracity serve keys create --user <id> [--agent] [--label <text>] [--db <target>]
 veracity serve keys revoke --user <id> [--db <target>]
 
 Runs the HTTP API (/v1), the review UI (/ui), /healthz, /readyz, /metrics and /openapi.json.
@@ -29,7 +29,9 @@ Options (flags win over the environment, the environment over the --config file)
   --timeout-ms <n>        longest a request may take (default 30000)
   --rate-limit <n>        requests per key per minute, shared by every instance (VERACITY_RATE_LIMIT; default 1200)
 
-API keys are stored as SHA-256 hashes; 'keys create' prints the key once. SIGINT/SIGTERM stop the server
+API keys are stored as SHA-256 hashes; 'keys create' prints the key once. A key made with --agent acts for
+the user but cannot ingest memories from a trusted source (user, documentation, adr, commit, manual): give
+agents such keys, so their claims are reviewed rather than stored on their word. SIGINT/SIGTERM stop the server
 gracefully: it stops accepting, finishes in-flight requests and closes the store.`;
 
 const options = {
@@ -46,6 +48,7 @@ const options = {
   "rate-limit": { type: "string" },
   user: { type: "string" },
   label: { type: "string" },
+  agent: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -97,14 +100,21 @@ const manageKeys = async (action: string | undefined, values: Values, io: CliIO)
       Effect.gen(function* () {
         yield* migrateServerTables(sql);
         if (action === "revoke") return `revoked ${yield* revokeApiKeys(sql, userId)} key(s) of ${userId}\n`;
-        const minted = yield* createApiKey(sql, userId, values.label ?? "");
+        const minted = yield* createApiKey(
+          sql,
+          userId,
+          values.label ?? "",
+          values.agent === true ? "agent" : "user",
+        );
         return `${minted.key}\n`;
       }),
     (sql) => Effect.ignore(sql.close),
   );
   io.stdout(await runEffect(program));
   if (action === "create")
-    io.stderr(`key created for ${userId}; it is shown once and stored only as a hash\n`);
+    io.stderr(
+      `${values.agent === true ? "agent key" : "key"} created for ${userId}; it is shown once and stored only as a hash\n`,
+    );
   return ExitCode.ok;
 };
 

@@ -19,9 +19,16 @@ export const generateApiKey = (): string => `${apiKeyPrefix}${randomBytes(32).to
 export const migrateServerTables = (sql: SqlClientService): Effect.Effect<void, StorageError> =>
   runMigrations(sql, serverMigrationNamespace, serverMigrations).pipe(Effect.asVoid);
 
+/**
+ * `user`: the person's own key (the review UI, trusted sources). `agent`: a key the person hands to an agent;
+ * it acts for the same user but may not claim that a memory comes from a trusted source.
+ */
+export type ApiKeyKind = "user" | "agent";
+
 export interface MintedKey {
   readonly key: string;
   readonly userId: string;
+  readonly kind: ApiKeyKind;
 }
 
 /** Mints a key for `userId`; the plain key is returned once and never stored. */
@@ -29,18 +36,18 @@ export const createApiKey = (
   sql: SqlClientService,
   userId: string,
   label = "",
+  kind: ApiKeyKind = "user",
 ): Effect.Effect<MintedKey, StorageError | Error> =>
   Effect.gen(function* () {
     const trimmed = userId.trim();
     if (trimmed.length === 0 || trimmed.length > maxUserIdLength)
       return yield* Effect.fail(new Error(`the user id must have 1 to ${maxUserIdLength} characters`));
     const key = generateApiKey();
-    yield* sql.query("INSERT INTO veracity_server_api_keys (key_hash, user_id, label) VALUES ($1, $2, $3)", [
-      hashApiKey(key),
-      trimmed,
-      label.slice(0, 200),
-    ]);
-    return { key, userId: trimmed };
+    yield* sql.query(
+      "INSERT INTO veracity_server_api_keys (key_hash, user_id, label, kind) VALUES ($1, $2, $3, $4)",
+      [hashApiKey(key), trimmed, label.slice(0, 200), kind],
+    );
+    return { key, userId: trimmed, kind };
   });
 
 /** Revokes every key of a user; returns how many were revoked. */
@@ -55,6 +62,7 @@ export const revokeApiKeys = (sql: SqlClientService, userId: string): Effect.Eff
 export interface AuthenticatedKey {
   readonly userId: string;
   readonly keyHash: string;
+  readonly kind: ApiKeyKind;
 }
 
 /** The user a presented key belongs to, or undefined for an unknown, revoked or malformed key. */
@@ -65,9 +73,16 @@ export const authenticateApiKey = (
   if (!key.startsWith(apiKeyPrefix) || key.length > maxKeyLength) return Effect.succeed(undefined);
   const keyHash = hashApiKey(key);
   return sql
-    .query<{ user_id: string }>(
-      "SELECT user_id FROM veracity_server_api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+    .query<{ user_id: string; kind: string }>(
+      "SELECT user_id, kind FROM veracity_server_api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
       [keyHash],
     )
-    .pipe(Effect.map((rows) => (rows[0] ? { userId: rows[0].user_id, keyHash } : undefined)));
+    .pipe(
+      Effect.map((rows) =>
+        rows[0]
+          ? // Anything but an explicit user key is treated as an agent's (fail closed).
+            { userId: rows[0].user_id, keyHash, kind: rows[0].kind === "user" ? "user" : "agent" }
+          : undefined,
+      ),
+    );
 };

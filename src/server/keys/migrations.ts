@@ -22,4 +22,10 @@ CREATE TABLE IF NOT EXISTS veracity_server_rate_windows (
   PRIMARY KEY (key_hash, window_start)
 );`,
   },
+  {
+    // A key is a person's ("user") or one the person gave an agent ("agent"); only a user key may say a claim
+    // comes from a trusted source (the user, documentation...), which the memory gate stores without review.
+    version: 2,
+    sql: `ALTER TABLE veracity_server_api_keys ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'user';`,
+  },
 ];

@@ -54,6 +54,7 @@ export const authenticate = (
     }
     context.set("userId", found.userId);
     context.set("keyHash", found.keyHash);
+    context.set("keyKind", found.kind);
     await next();
   };
 };

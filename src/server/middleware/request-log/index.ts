@@ -12,6 +12,8 @@ export const logRequests =
     const started = performance.now();
     await next();
     const status = context.res.status;
+    // The entry is only built when its level is written (a server logging at warn spares it per request).
+    if (!logger.isLevelEnabled(status >= 500 ? "error" : "info")) return;
     const failure = context.get("failure");
     const entry = {
       method: context.req.method,
