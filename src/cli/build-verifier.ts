@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { Either } from "effect";
 import { parseCalibrationFile } from "../calibration/file.js";
+import { repositoryCitationOptions } from "../citations/verifiers/repository-citations.js";
 import { createVerifier, type Verifier, type VerifierConfig } from "../facade/create-verifier.js";
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
 import type { UsageReport } from "../llm/llm-service.js";
@@ -14,6 +15,8 @@ export interface VerifierFlags {
   readonly strict?: boolean;
   /** `--evidence <db>`: an evidence store for the citations layer (PGlite directory or postgres:// URL). */
   readonly evidence?: string;
+  /** `--repo <dir>`: a repository whose commits and ADRs cited in the text are checked. */
+  readonly repository?: string;
   /** `--model <spec>`: a model for the model-backed layers; `VERACITY_MODEL` otherwise. */
   readonly model?: string;
   /** `--calibration <file>`: Platt models per layer. */
@@ -71,16 +74,22 @@ export const buildVerifier = async (
     : { layers: [], riskModel: undefined, mitigator: undefined, modelUsage: undefined };
   const closers: (() => Promise<void>)[] = [];
   const layers: VerificationLayer[] = [...defaultEvidenceLayers(), ...model.layers];
-  if (flags.evidence !== undefined) {
+  if (flags.evidence !== undefined || flags.repository !== undefined) {
     const rpcUrl = env.VERACITY_ETH_RPC_URL;
-    const { openCitationsLayer } = await import("../citations/open-layer.js");
-    const citations = await openCitationsLayer(flags.evidence, rpcUrl ? { rpcUrl } : {}).catch(
-      (error: Error) => {
+    const options = {
+      ...(rpcUrl ? { rpcUrl } : {}),
+      ...(flags.repository === undefined ? {} : repositoryCitationOptions(flags.repository)),
+    };
+    if (flags.evidence === undefined)
+      layers.push((await import("../citations/layer.js")).makeCitationsLayer(options));
+    else {
+      const { openCitationsLayer } = await import("../citations/open-layer.js");
+      const citations = await openCitationsLayer(flags.evidence, options).catch((error: Error) => {
         throw new UsageError(`cannot open the evidence store: ${error.message}`);
-      },
-    );
-    layers.push(citations.layer);
-    closers.push(citations.close);
+      });
+      layers.push(citations.layer);
+      closers.push(citations.close);
+    }
   }
   const verifier = createVerifier({
     ...extra,

@@ -1,4 +1,5 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -136,6 +137,50 @@ describe("veracity check", () => {
     const { code, stderr } = await runIn(argv as string[]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
+  });
+
+  it("--repo checks the commits and ADRs an answer cites against a real repository", async () => {
+    const repo = await mkdtemp(join(tmpdir(), "veracity-check-repo-"));
+    await mkdir(join(repo, "docs/adr"), { recursive: true });
+    await writeFile(
+      join(repo, "docs/adr/ADR-003-event-store.md"),
+      "# ADR-003\nWe use PostgreSQL for the event store.\n",
+    );
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: repo })
+        .toString()
+        .trim();
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-q", "-m", "Record the event store decision");
+    const commit = git("rev-parse", "HEAD");
+    const answer = join(repo, "answer.md");
+    const check = (text: string) =>
+      writeFile(answer, text).then(() =>
+        runIn(["check", answer, "--repo", repo, "--layers", "citations", "--format", "json"]),
+      );
+
+    const real = await check(
+      `We use PostgreSQL for the event store (ADR-003), recorded in commit ${commit.slice(0, 10)}.`,
+    );
+    expect(real.code).toBe(0);
+    expect(JSON.parse(real.stdout)).toMatchObject({
+      passed: true,
+      layersRun: [{ layer: "citations", passed: true }],
+    });
+
+    const made = await check(
+      "We use MongoDB for the event store (ADR-042), recorded in commit 0a1b2c3d4e5f.",
+    );
+    expect(made.code).toBe(1);
+    const result = JSON.parse(made.stdout);
+    expect(result.passed).toBe(false);
+    expect(
+      result.claims[0].issues.map((issue: { code: string; message: string }) => [issue.code, issue.message]),
+    ).toEqual([
+      ["CITATION_NOT_FOUND", "ADR-042: no such decision record"],
+      ["CITATION_NOT_FOUND", "0a1b2c3d4e5f: no such commit in the repository"],
+    ]);
   });
 
   it("prints help and the version", async () => {

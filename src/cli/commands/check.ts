@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from "node:path";
 import { type LayerName, LayerName as LayerNameSchema } from "../../model/layer-name.js";
 import type { VerificationResult } from "../../model/result.js";
 import { RiskLevel } from "../../model/risk.js";
@@ -23,6 +24,8 @@ Options:
   --layers a,b                run only these layers (e.g. grounding,numbers)
   --strict                    any skipped layer of the risk profile fails the verification
   --evidence <db>             an evidence store for citation checks (PGlite directory or postgres:// URL)
+  --repo <dir>                a git repository: commits and ADRs (docs/adr, docs/decisions, adr) cited in the
+                              answer must exist there
   --model <spec>              a model for the model-backed layers (e.g. openai:gpt-4o-mini)
   --calibration <file>        calibration models from 'veracity calibrate'
   --config <file>             verification settings (JSON; also VERACITY_CONFIG and VERACITY_* variables)
@@ -68,6 +71,7 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     layers: { type: "string" },
     strict: { type: "boolean" },
     evidence: { type: "string" },
+    repo: { type: "string" },
     model: { type: "string" },
     calibration: { type: "string" },
     config: { type: "string" },
@@ -82,9 +86,14 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
   if (answerPath === undefined) throw new UsageError("missing the answer file (or - for standard input)");
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
   const sourcePaths = values.source ?? [];
-  if (sourcePaths.length === 0 && values.evidence === undefined && values.model === undefined) {
+  if (
+    sourcePaths.length === 0 &&
+    values.evidence === undefined &&
+    values.repo === undefined &&
+    values.model === undefined
+  ) {
     throw new UsageError(
-      "give at least one --source (or --evidence / --model): there is nothing to check against",
+      "give at least one --source (or --evidence / --repo / --model): there is nothing to check against",
     );
   }
   if ([answerPath, ...sourcePaths].filter((path) => path === "-").length > 1) {
@@ -112,6 +121,7 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
   const verifier = await buildVerifier({
     ...(values.strict ? { strict: true } : {}),
     ...(values.evidence !== undefined ? { evidence: values.evidence } : {}),
+    ...(values.repo !== undefined ? { repository: resolvePath(io.cwd, values.repo) } : {}),
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values.calibration !== undefined ? { calibration: values.calibration } : {}),
     ...(values.config !== undefined ? { config: values.config } : {}),

@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { makeCitationsLayer } from "../../citations/index.js";
+import { repositoryCitationOptions } from "../../citations/verifiers/repository-citations.js";
 import { createVerifier } from "../../facade/create-verifier.js";
 import { createMemoryGate, type MemoryGateClient } from "../../memory/index.js";
 import type { McpDependencies } from "./tools.js";
@@ -21,14 +20,7 @@ export interface McpDependencyOptions {
 export const openMcpDependencies = (
   options: McpDependencyOptions = {},
 ): McpDependencies & { readonly close: () => Promise<void> } => {
-  const repository = options.repositoryDir ?? process.cwd();
-  const adrDirectory = ["docs/adr", "docs/decisions", "adr"]
-    .map((folder) => join(repository, folder))
-    .find((folder) => existsSync(folder));
-  const citations = makeCitationsLayer({
-    git: { repository },
-    ...(adrDirectory === undefined ? {} : { adr: { directory: adrDirectory } }),
-  });
+  const citations = makeCitationsLayer(repositoryCitationOptions(options.repositoryDir ?? process.cwd()));
   const verifier = createVerifier({ extraLayers: [citations] });
   let gate: Promise<MemoryGateClient> | undefined;
   return {
