@@ -174,7 +174,8 @@ describe("two veracity serve processes on one PostgreSQL", () => {
     );
     expect(stored.rows[0].n).toBe(approvedIds.length);
     const chain = await call(first, "GET", "/v1/audit/verify");
-    expect(chain.body).toMatchObject({ intact: true, checked: queued.length });
+    // One entry per ingestion decision (stored, queued or blocked) and one per review decision.
+    expect(chain.body).toMatchObject({ intact: true, checked: topics.length + queued.length });
   }, 120_000);
 
   it("counts the per-key rate limit in the database, for requests to both instances", async () => {
