@@ -1,4 +1,4 @@
-import { Context, Effect, Layer } from "effect";
+import { Cause, Context, Effect, Layer } from "effect";
 import type { RiskLevel } from "../model/risk.js";
 
 /** The specification's events, named `noun.verb-ed`. */
@@ -38,18 +38,36 @@ export interface EventBusShape {
 
 export class EventBus extends Context.Tag("veracity/EventBus")<EventBus, EventBusShape>() {}
 
+const isPromiseLike = (value: unknown): value is PromiseLike<void> =>
+  typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+
 export const makeEventBus = (onError: (error: unknown) => void = () => {}): EventBusShape => {
   const handlers = new Set<EventHandler>();
   return {
+    // A handler is called in place; only a handler that returns a promise is waited for (as a promise), so a
+    // verification with synchronous subscribers (metrics) never leaves its fiber for an async boundary.
     publish: (event) =>
-      Effect.forEach(
-        [...handlers],
-        (handler) =>
-          Effect.tryPromise(async () => handler(event)).pipe(
-            Effect.catchAll((error) => Effect.sync(() => onError(error))),
+      handlers.size === 0
+        ? Effect.void
+        : Effect.forEach(
+            [...handlers],
+            (handler) =>
+              Effect.suspend(() => {
+                let returned: void | Promise<void>;
+                try {
+                  returned = handler(event);
+                } catch (error) {
+                  // As a rejected promise would reach it: wrapped the way Effect.tryPromise wraps it.
+                  onError(new Cause.UnknownException(error));
+                  return Effect.void;
+                }
+                if (!isPromiseLike(returned)) return Effect.void;
+                return Effect.tryPromise(() => returned).pipe(
+                  Effect.catchAll((error) => Effect.sync(() => onError(error))),
+                );
+              }),
+            { discard: true },
           ),
-        { discard: true },
-      ),
     subscribe: (handler) => {
       handlers.add(handler);
       return () => {

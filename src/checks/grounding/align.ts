@@ -1,5 +1,11 @@
 import type { Token } from "../../text/tokens.js";
-import { bm25K1, inverseDocumentFrequency, type Passage, type SourceIndex } from "./source-index.js";
+import {
+  bm25K1,
+  inverseDocumentFrequency,
+  type Passage,
+  type Posting,
+  type SourceIndex,
+} from "./source-index.js";
 
 export interface Alignment {
   readonly passage: Passage;
@@ -18,10 +24,16 @@ const maxPostings = 2_000;
 const scratchScores = new WeakMap<SourceIndex, Float64Array>();
 
 export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], limit: number): Alignment[] => {
-  const frequency = (stem: string) => index.postings.get(stem)?.ids.length ?? 0;
-  const queryStems = [...new Set(claimTokens.map((token) => token.stem))]
-    .filter((stem) => frequency(stem) > 0)
-    .sort((x, y) => frequency(x) - frequency(y));
+  // Each distinct stem the sources have, with its posting looked up once, rarest first (ties keep claim order).
+  const seen = new Set<string>();
+  const query: { stem: string; posting: Posting }[] = [];
+  for (const token of claimTokens) {
+    if (seen.has(token.stem)) continue;
+    seen.add(token.stem);
+    const posting = index.postings.get(token.stem);
+    if (posting && posting.ids.length > 0) query.push({ stem: token.stem, posting });
+  }
+  query.sort((x, y) => x.posting.ids.length - y.posting.ids.length);
   // Scores by passage id in a flat array reused across claims (reset below); `touched` lists the ids scored.
   let scores = scratchScores.get(index);
   if (!scores) {
@@ -29,13 +41,12 @@ export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], li
     scratchScores.set(index, scores);
   }
   const touched: number[] = [];
-  queryStems.forEach((stem, i) => {
-    const posting = index.postings.get(stem);
-    const postings = posting?.ids ?? [];
+  query.forEach(({ stem, posting }, i) => {
+    const postings = posting.ids;
     // Rarest first: a common word is skipped, unless no rarer word matched at all (then it is sampled).
     if (postings.length > maxPostings && i > 0) return;
     const weight = inverseDocumentFrequency(index, stem);
-    const frequencies = posting?.frequencies ?? [];
+    const frequencies = posting.frequencies;
     const count = Math.min(postings.length, maxPostings);
     for (let p = 0; p < count; p++) {
       const id = postings[p] ?? 0;

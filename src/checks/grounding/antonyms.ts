@@ -195,6 +195,11 @@ const antonymsByStem: ReadonlyMap<string, readonly string[]> = (() => {
   return map;
 })();
 
+/** The same opposites as sets, for the slot search. */
+const antonymSetsByStem: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  [...antonymsByStem].map(([word, opposites]) => [word, new Set(opposites)] as const),
+);
+
 /**
  * A claim word the sources never use whose opposite they do use: "dividend decreased" against "dividend
  * increased". Stronger when the opposite stands in the very passage the claim matches.
@@ -204,7 +209,12 @@ export const checkAntonyms = (context: ClaimContext): GroundingFinding[] => {
   context.tokens.forEach((token, position) => {
     const opposites = antonymsByStem.get(token.stem) ?? [];
     if (opposites.length === 0) return;
-    const local = findSwap(context.tokens, position, context.aligned, new Set(opposites))?.token.text;
+    const local = findSwap(
+      context.tokens,
+      position,
+      context.aligned,
+      antonymSetsByStem.get(token.stem) ?? new Set(opposites),
+    )?.token.text;
     const unused = !context.index.stems.has(token.stem);
     const anywhere =
       local ?? (unused ? opposites.find((candidate) => context.index.stems.has(candidate)) : undefined);

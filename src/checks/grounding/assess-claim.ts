@@ -4,14 +4,14 @@ import type { Claim } from "../../verification/layer.js";
 import { alignClaim, alignmentWindow } from "./align.js";
 import { checkAntonyms } from "./antonyms.js";
 import { checkCategoricalValues } from "./categories.js";
-import type { ClaimContext, GroundingCheck, GroundingFinding } from "./claim-context.js";
+import type { ClaimContext, GroundingCheck, GroundingFinding, StemLookup } from "./claim-context.js";
 import { type CoverageWeights, coverage } from "./coverage.js";
 import { checkDirection } from "./direction.js";
 import { checkEntities } from "./entities.js";
 import { checkNumbers } from "./numbers.js";
 import { checkNegation } from "./polarity.js";
 import { checkQuotes } from "./quotes.js";
-import type { SourceIndex } from "./source-index.js";
+import type { Passage, SourceIndex } from "./source-index.js";
 
 export interface GroundingOptions {
   /** A claim scoring below this is unsupported. */
@@ -73,17 +73,32 @@ const evidenceOf = (context: ClaimContext, verdict: ClaimVerdict): Evidence[] =>
   });
 };
 
+/**
+ * The stems of a few passages, looked up in each passage's own stem counts: the checks ask about a claim's
+ * few words, so no union of the passages' stems is built.
+ */
+class PassageStems implements StemLookup {
+  readonly #passages: readonly Passage[];
+
+  constructor(passages: readonly Passage[]) {
+    this.#passages = passages;
+  }
+
+  has(stem: string): boolean {
+    for (const passage of this.#passages) if (passage.stems.has(stem)) return true;
+    return false;
+  }
+}
+
 /** Aligns one claim to the evidence, runs every check, and turns the result into a verdict with reasons. */
 export const assessClaim = (index: SourceIndex, claim: Claim, options: GroundingOptions): ClaimAssessment => {
   const tokens = tokenize(claim.text, claim.span.start);
   const content = contentTokens(tokens);
   const alignments = alignClaim(index, content, options.alignedPassages);
   const window = alignmentWindow(index, alignments);
-  const windowStems = new Set<string>();
-  for (const passage of window) for (const stem of passage.stems.keys()) windowStems.add(stem);
+  const windowStems = new PassageStems(window);
   const aligned = alignments.map((alignment) => alignment.passage);
-  const alignedStems = new Set<string>();
-  for (const passage of aligned) for (const stem of passage.stems.keys()) alignedStems.add(stem);
+  const alignedStems = new PassageStems(aligned);
   const context: ClaimContext = {
     claim,
     tokens,

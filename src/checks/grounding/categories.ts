@@ -29,11 +29,13 @@ const categories: Readonly<Record<string, readonly string[]>> = {
   period: ["daily", "weekly", "monthly", "quarterly", "annual"],
 };
 
-const categoryByStem: ReadonlyMap<string, { name: string; stems: ReadonlySet<string> }> = (() => {
-  const map = new Map<string, { name: string; stems: ReadonlySet<string> }>();
+/** For each member's stem: its category and the category's other members (the values it could be swapped for). */
+const categoryByStem: ReadonlyMap<string, { name: string; others: ReadonlySet<string> }> = (() => {
+  const map = new Map<string, { name: string; others: ReadonlySet<string> }>();
   for (const [name, words] of Object.entries(categories)) {
     const stems = new Set(words.map(stem));
-    for (const member of stems) map.set(member, { name, stems });
+    for (const member of stems)
+      map.set(member, { name, others: new Set([...stems].filter((other) => other !== member)) });
   }
   return map;
 })();
@@ -44,8 +46,7 @@ export const checkCategoricalValues = (context: ClaimContext): GroundingFinding[
   context.tokens.forEach((token, position) => {
     const category = categoryByStem.get(token.stem);
     if (!category) return;
-    const others = new Set([...category.stems].filter((member) => member !== token.stem));
-    const other = findSwap(context.tokens, position, context.aligned, others)?.token.text;
+    const other = findSwap(context.tokens, position, context.aligned, category.others)?.token.text;
     if (other === undefined) return;
     findings.push({
       code: "VALUE_MISMATCH",

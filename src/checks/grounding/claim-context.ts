@@ -3,6 +3,11 @@ import type { Claim } from "../../verification/layer.js";
 import type { Alignment } from "./align.js";
 import type { Passage, SourceIndex } from "./source-index.js";
 
+/** Whether a stem occurs in some passages. */
+export interface StemLookup {
+  readonly has: (stem: string) => boolean;
+}
+
 /** What every grounding check sees of one claim: its tokens and the evidence it was aligned to. */
 export interface ClaimContext {
   readonly claim: Claim;
@@ -12,10 +17,10 @@ export interface ClaimContext {
   readonly alignments: readonly Alignment[];
   /** The aligned passages and their neighbours: where a claim's words count as found nearby. */
   readonly window: readonly Passage[];
-  readonly windowStems: ReadonlySet<string>;
+  readonly windowStems: StemLookup;
   /** The aligned passages alone: where a swapped value or opposite is looked for. */
   readonly aligned: readonly Passage[];
-  readonly alignedStems: ReadonlySet<string>;
+  readonly alignedStems: StemLookup;
 }
 
 /** A problem one check found, with how much it lowers the claim's support and whether it contradicts. */

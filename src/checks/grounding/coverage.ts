@@ -1,4 +1,5 @@
 import { isStopword, type Token } from "../../text/tokens.js";
+import type { StemLookup } from "./claim-context.js";
 import { inverseDocumentFrequency, type SourceIndex } from "./source-index.js";
 
 export interface CoverageWeights {
@@ -21,7 +22,7 @@ export interface CoverageWeights {
 export const coverage = (
   index: SourceIndex,
   tokens: readonly Token[],
-  windowStems: ReadonlySet<string>,
+  windowStems: StemLookup,
   weights: CoverageWeights,
 ): number => {
   if (tokens.length === 0) return 1;

@@ -18,6 +18,7 @@ export const makeIndexCache = (limits: IndexCacheLimits = defaultIndexCacheLimit
   const cache = new Map<string, { index: SourceIndex; size: number }>();
   let characters = 0;
   return (evidence: readonly EvidenceSource[]): SourceIndex => {
+    if (limits.entries === 0) return buildSourceIndex(evidence);
     const key = evidence.map((source) => source.text).join("\u0000");
     const hit = cache.get(key);
     if (hit) {

@@ -34,8 +34,14 @@ export const bestSlotMatch = (
   position: number,
   passages: readonly Passage[],
   targets: ReadonlySet<string>,
+): SlotMatch | undefined => bestSlotMatchAround(neighbourStems(claimTokens, position), passages, targets);
+
+/** `bestSlotMatch` with the claim word's neighbourhood already gathered. */
+const bestSlotMatchAround = (
+  claimNeighbours: ReadonlySet<string>,
+  passages: readonly Passage[],
+  targets: ReadonlySet<string>,
 ): SlotMatch | undefined => {
-  const claimNeighbours = neighbourStems(claimTokens, position);
   if (claimNeighbours.size === 0) return undefined;
   let best: SlotMatch | undefined;
   for (const passage of passages) {
@@ -51,9 +57,14 @@ export const bestSlotMatch = (
   return best;
 };
 
-/** Whether the passage has any of the stems (its stem counts, without tokenizing it). */
+/** Whether the passage has any of the stems (its stem counts, without tokenizing it), walking the smaller side. */
 const containsAny = (passage: Passage, stems: ReadonlySet<string>): boolean => {
-  for (const stem of stems) if (passage.stems.has(stem)) return true;
+  const own = passage.stems;
+  if (own.size < stems.size) {
+    for (const stem of own.keys()) if (stems.has(stem)) return true;
+    return false;
+  }
+  for (const stem of stems) if (own.has(stem)) return true;
   return false;
 };
 
@@ -96,10 +107,13 @@ export const findSwap = (
 ): SlotMatch | undefined => {
   const own = claimTokens[position];
   if (!own) return undefined;
-  const rival = bestSlotMatch(claimTokens, position, passages, rivals);
+  const claimNeighbours = neighbourStems(claimTokens, position);
+  const rival = bestSlotMatchAround(claimNeighbours, passages, rivals);
   // One shared word is enough only when the claim's word has few neighbours to share.
-  const needed = Math.min(2, neighbourStems(claimTokens, position).size);
+  const needed = Math.min(2, claimNeighbours.size);
   if (!rival || rival.shared < needed) return undefined;
-  const ally = bestSlotMatch(claimTokens, position, passages, new Set([own.stem, ...allies]));
+  // The word itself and its allies (when the allies already hold the word, as a direction's synonyms do, as is).
+  const ownSide = allies.has(own.stem) ? allies : new Set([own.stem, ...allies]);
+  const ally = bestSlotMatchAround(claimNeighbours, passages, ownSide);
   return ally && ally.shared >= rival.shared ? undefined : rival;
 };

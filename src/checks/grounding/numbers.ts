@@ -65,7 +65,13 @@ const matchesWithRounding = (claimed: number, decimals: number, source: number):
   return decimals < 6 && Math.round(source * factor) / factor === claimed && Math.abs(claimed - source) < 0.5;
 };
 
-const sourceValues = new WeakMap<object, number[]>();
+/** The distinct numbers of the sources, and the same as a set for the common exact match. */
+interface SourceValues {
+  readonly list: readonly number[];
+  readonly set: ReadonlySet<number>;
+}
+
+const sourceValues = new WeakMap<object, SourceValues>();
 
 /** Number words by their stem ("thre" for "three"): the index keeps stems, not the words. */
 const numberWordsByStem: ReadonlyMap<string, number> = new Map(
@@ -76,17 +82,23 @@ const numberWordsByStem: ReadonlyMap<string, number> = new Map(
  * Every distinct number the sources mention, read off the index's stems (a number's stem is the number
  * itself), so no passage has to be tokenized for it.
  */
-const valuesOf = (context: ClaimContext): number[] => {
+const valuesOf = (context: ClaimContext): SourceValues => {
   const cached = sourceValues.get(context.index);
   if (cached) return cached;
-  const values: number[] = [];
+  const list: number[] = [];
   for (const indexed of context.index.postings.keys()) {
     const value = /\d/.test(indexed) ? numericValue(indexed) : numberWordsByStem.get(indexed);
-    if (value !== undefined) values.push(value);
+    if (value !== undefined) list.push(value);
   }
+  const values = { list, set: new Set(list) };
   sourceValues.set(context.index, values);
   return values;
 };
+
+/** Whether some number of the sources matches the claimed one, exactly (one look-up) or as its rounding. */
+const inSources = (values: SourceValues, claimed: number, decimals: number): boolean =>
+  (Number.isFinite(claimed) && values.set.has(claimed)) ||
+  values.list.some((source) => matchesWithRounding(claimed, decimals, source));
 
 /** A range such as "4-7" or "2019-2021" is checked as its two ends. */
 const splitRange = (token: Token): Token[] => {
@@ -133,7 +145,7 @@ export const checkNumbers = (context: ClaimContext): GroundingFinding[] => {
       continue;
     }
     const decimals = decimalsOf(token.lower.replace(/,/g, ""));
-    if (valuesOf(context).some((source) => matchesWithRounding(value, decimals, source))) continue;
+    if (inSources(valuesOf(context), value, decimals)) continue;
     findings.push({
       code: "NUMBER_NOT_IN_SOURCES",
       message: `the number ${token.text} appears nowhere in the sources`,

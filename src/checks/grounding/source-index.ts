@@ -2,7 +2,7 @@ import { splitSentences } from "../../text/sentences.js";
 import { stemsOf, type Token, tokenize } from "../../text/tokens.js";
 import type { EvidenceSource } from "../../verification/layer.js";
 
-/** A sentence of one evidence source. Its stems are counted up front; its tokens are made on first use. */
+/** A sentence of one evidence source. Its stems and tokens are made on first use. */
 export interface Passage {
   readonly id: number;
   readonly source: number;
@@ -13,6 +13,45 @@ export interface Passage {
   /** Stems of the passage's tokens, with their counts. */
   readonly stems: ReadonlyMap<string, number>;
   readonly length: number;
+}
+
+/**
+ * A passage as the index builds it: its tokens and stem counts are made on first use, since most passages
+ * never become a claim's candidate. A class, not an object literal with getters: literal accessors give
+ * every passage its own hidden class and closures, which outlive young-generation collections and made
+ * garbage collection the largest cost of indexing new sources.
+ */
+class SourcePassage implements Passage {
+  #tokens: Token[] | undefined;
+  #counts: Map<string, number> | undefined;
+  readonly #sentenceStems: readonly string[];
+  readonly length: number;
+
+  constructor(
+    readonly id: number,
+    readonly source: number,
+    readonly start: number,
+    readonly end: number,
+    readonly text: string,
+    sentenceStems: readonly string[],
+  ) {
+    this.#sentenceStems = sentenceStems;
+    this.length = sentenceStems.length;
+  }
+
+  get tokens(): readonly Token[] {
+    this.#tokens ??= tokenize(this.text, this.start);
+    return this.#tokens;
+  }
+
+  get stems(): ReadonlyMap<string, number> {
+    if (!this.#counts) {
+      const counts = new Map<string, number>();
+      for (const stem of this.#sentenceStems) counts.set(stem, (counts.get(stem) ?? 0) + 1);
+      this.#counts = counts;
+    }
+    return this.#counts;
+  }
 }
 
 export interface Posting {
@@ -57,27 +96,16 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
         }
       }
       totalLength += sentenceStems.length;
-      let tokens: Token[] | undefined;
-      let counts: Map<string, number> | undefined;
-      passages.push({
-        id,
-        source: source.index,
-        start: sentence.span.start,
-        end: sentence.span.end,
-        text: sentence.text,
-        get tokens() {
-          tokens ??= tokenize(sentence.text, sentence.span.start);
-          return tokens;
-        },
-        get stems() {
-          if (!counts) {
-            counts = new Map();
-            for (const stem of sentenceStems) counts.set(stem, (counts.get(stem) ?? 0) + 1);
-          }
-          return counts;
-        },
-        length: sentenceStems.length,
-      });
+      passages.push(
+        new SourcePassage(
+          id,
+          source.index,
+          sentence.span.start,
+          sentence.span.end,
+          sentence.text,
+          sentenceStems,
+        ),
+      );
     }
   }
   const averageLength = passages.length > 0 ? totalLength / passages.length : 0;
