@@ -95,52 +95,80 @@ const decodeAppend = (
     return { append, metadataJson };
   });
 
-const insertNext = (tx: SqlExecutor, append: AuditAppend, metadataJson: string, now: () => Date) =>
+/** Most entries written by one INSERT (14 parameters each, far below PostgreSQL's 65,535). */
+const maxRowsPerInsert = 500;
+
+/**
+ * Appends `decoded` after the chain's head in one transaction: the head is read (and locked) once, the hashes
+ * are chained in memory, the rows go in with multi-row INSERTs and the head is moved once.
+ */
+const insertAfterHead = (
+  tx: SqlExecutor,
+  decoded: readonly { readonly append: AuditAppend; readonly metadataJson: string }[],
+  now: () => Date,
+) =>
   Effect.gen(function* () {
     const [head] = yield* tx.query<{ sequence: string | number; entry_hash: string }>(
       "SELECT sequence, entry_hash FROM veracity_audit_head WHERE id = 1 FOR UPDATE",
     );
-    const unsigned = {
-      sequence: head === undefined ? 1 : Number(head.sequence) + 1,
-      entryId: randomUUID(),
-      recordedAt: now().toISOString(),
-      operation: append.operation,
-      actor: append.actor,
-      inputHash: append.inputHash,
-      outputHash: append.outputHash,
-      citationsVerified: append.citationsVerified,
-      citationsFailed: append.citationsFailed,
-      confidence: append.confidence,
-      executionTimeMs: append.executionTimeMs,
-      metadataJson,
-      previousHash: head?.entry_hash ?? genesisHash,
-    };
-    const entry: AuditEntry = { ...unsigned, entryHash: hashAuditEntry(unsigned) };
-    yield* tx.query(
-      `INSERT INTO veracity_audit_log (${columns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [
-        entry.sequence,
-        entry.entryId,
-        entry.recordedAt,
-        entry.operation,
-        entry.actor,
-        entry.inputHash,
-        entry.outputHash,
-        entry.citationsVerified,
-        entry.citationsFailed,
-        entry.confidence,
-        entry.executionTimeMs,
-        entry.metadataJson,
-        entry.previousHash,
-        entry.entryHash,
-      ],
-    );
+    let sequence = head === undefined ? 0 : Number(head.sequence);
+    let previousHash = head?.entry_hash ?? genesisHash;
+    const stored: AuditEntry[] = [];
+    for (const { append, metadataJson } of decoded) {
+      sequence += 1;
+      const unsigned = {
+        sequence,
+        entryId: randomUUID(),
+        recordedAt: now().toISOString(),
+        operation: append.operation,
+        actor: append.actor,
+        inputHash: append.inputHash,
+        outputHash: append.outputHash,
+        citationsVerified: append.citationsVerified,
+        citationsFailed: append.citationsFailed,
+        confidence: append.confidence,
+        executionTimeMs: append.executionTimeMs,
+        metadataJson,
+        previousHash,
+      };
+      const entry: AuditEntry = { ...unsigned, entryHash: hashAuditEntry(unsigned) };
+      stored.push(entry);
+      previousHash = entry.entryHash;
+    }
+    for (let offset = 0; offset < stored.length; offset += maxRowsPerInsert) {
+      const rows = stored.slice(offset, offset + maxRowsPerInsert);
+      const values = rows
+        .map(
+          (_, row) =>
+            `(${Array.from({ length: 14 }, (_, column) => `$${row * 14 + column + 1}`).join(", ")})`,
+        )
+        .join(", ");
+      yield* tx.query(
+        `INSERT INTO veracity_audit_log (${columns}) VALUES ${values}`,
+        rows.flatMap((entry) => [
+          entry.sequence,
+          entry.entryId,
+          entry.recordedAt,
+          entry.operation,
+          entry.actor,
+          entry.inputHash,
+          entry.outputHash,
+          entry.citationsVerified,
+          entry.citationsFailed,
+          entry.confidence,
+          entry.executionTimeMs,
+          entry.metadataJson,
+          entry.previousHash,
+          entry.entryHash,
+        ]),
+      );
+    }
     yield* tx.query(
       `INSERT INTO veracity_audit_head (id, sequence, entry_hash) VALUES (1, $1, $2)
        ON CONFLICT (id) DO UPDATE SET sequence = EXCLUDED.sequence, entry_hash = EXCLUDED.entry_hash`,
-      [entry.sequence, entry.entryHash],
+      [sequence, previousHash],
     );
-    return entry;
+    return stored;
   });
 
 /** The audit log over a SQL client (PGlite or PostgreSQL); runs its migrations first. */
@@ -167,10 +195,7 @@ export const makeAuditLog = (
             // The head row may not exist yet, and FOR UPDATE cannot lock a missing row: lock the log itself.
             if (client.dialect === "postgres")
               yield* tx.query("LOCK TABLE veracity_audit_head IN SHARE ROW EXCLUSIVE MODE");
-            const stored: AuditEntry[] = [];
-            for (const { append, metadataJson } of decoded)
-              stored.push(yield* insertNext(tx, append, metadataJson, now));
-            return stored;
+            return yield* insertAfterHead(tx, decoded, now);
           }),
         );
       });

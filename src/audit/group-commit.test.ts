@@ -73,6 +73,14 @@ describe.each(storageBackends())("group commit of audit entries: $name", (backen
     expect(report).toMatchObject({ intact: true, checked: 200 });
   });
 
+  it("appendMany writes more entries than one INSERT takes, in order, as one chain after the head", async () => {
+    const log = await freshLog();
+    await run(log.append(entry(-1)));
+    const stored = await run(log.appendMany(Array.from({ length: 1_200 }, (_, index) => entry(index))));
+    expect(stored.map((each) => each.sequence)).toEqual(Array.from({ length: 1_200 }, (_, index) => index + 2));
+    expect(await run(log.verify)).toMatchObject({ intact: true, checked: 1_201 });
+  });
+
   it("fails only the invalid entry of a batch; the others are stored", async () => {
     const log = await freshLog();
     const appender = makeGroupCommitAppender(log, run);
