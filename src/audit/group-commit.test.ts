@@ -66,9 +66,9 @@ describe.each(storageBackends())("group commit of audit entries: $name", (backen
       Array.from({ length: 200 }, (_, index) => index),
     );
     expect(stored.map((each) => each.sequence)).toEqual(Array.from({ length: 200 }, (_, index) => index + 1));
-    expect(batches.reduce((sum, size) => sum + size, 0)).toBe(200);
-    expect(batches.length).toBeLessThan(200);
-    expect(Math.max(...batches)).toBeLessThanOrEqual(64);
+    // All 200 were asked for in one turn of the event loop: they fill batches of the maximum size, even on an
+    // embedded database whose transactions do not yield to let other appends queue up.
+    expect(batches).toEqual([64, 64, 64, 8]);
     const report = await run(log.verify);
     expect(report).toMatchObject({ intact: true, checked: 200 });
   });

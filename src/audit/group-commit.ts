@@ -29,8 +29,9 @@ interface Waiting {
 }
 
 /**
- * Group commit for a busy service: appends arriving while a transaction is being written wait and go together
- * in the next one, in arrival order, so the chain costs one transaction per batch rather than per request.
+ * Group commit for a busy service: appends made in the same turn of the event loop, or while a transaction is
+ * being written, go together in one transaction, in arrival order, so the chain costs one transaction per
+ * batch rather than per request.
  * Each caller still waits for its own entry to be committed, so a response is never handed out before its
  * record exists. When a batch fails, each of its entries is retried alone, so one bad entry fails only itself.
  */
@@ -75,7 +76,10 @@ export const makeGroupCommitAppender = (
           return;
         }
         queue.push({ input, resolve, reject });
-        writing ??= writeAll();
+        // The write starts on the next turn of the event loop, not now: an embedded database (PGlite) runs its
+        // transaction without yielding, so appends of requests handled in this same turn would otherwise each
+        // get a transaction of their own. Waiting one turn lets them all join this one.
+        writing ??= new Promise<void>((started) => setImmediate(started)).then(writeAll);
       }),
     drain: async () => {
       while (writing !== undefined) await writing;
