@@ -77,7 +77,9 @@ describe.each(storageBackends())("group commit of audit entries: $name", (backen
     const log = await freshLog();
     await run(log.append(entry(-1)));
     const stored = await run(log.appendMany(Array.from({ length: 1_200 }, (_, index) => entry(index))));
-    expect(stored.map((each) => each.sequence)).toEqual(Array.from({ length: 1_200 }, (_, index) => index + 2));
+    expect(stored.map((each) => each.sequence)).toEqual(
+      Array.from({ length: 1_200 }, (_, index) => index + 2),
+    );
     expect(await run(log.verify)).toMatchObject({ intact: true, checked: 1_201 });
   });
 

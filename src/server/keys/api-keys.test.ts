@@ -35,7 +35,11 @@ describe("API keys", () => {
         );
         expect(stored).toEqual([{ key_hash: hashApiKey(key), user_id: "alice" }]);
         expect(JSON.stringify(stored)).not.toContain(key.slice(3));
-        expect(yield* authenticateApiKey(sql, key)).toEqual({ userId: "alice", keyHash: hashApiKey(key), kind: "user" });
+        expect(yield* authenticateApiKey(sql, key)).toEqual({
+          userId: "alice",
+          keyHash: hashApiKey(key),
+          kind: "user",
+        });
         expect(yield* revokeApiKeys(sql, "alice")).toBe(1);
         expect(yield* authenticateApiKey(sql, key)).toBeUndefined();
       }),
