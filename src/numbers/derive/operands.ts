@@ -40,14 +40,23 @@ export const rankSources = (numbers: readonly SourceNumber[], words: readonly st
   // Figures of one row share its label: score each distinct label or line once.
   const scoreOfPlace = new Map<string, number>();
   const scores = new Float64Array(numbers.length);
+  // Figures of one line follow each other: the last place is remembered before the map is asked.
+  let lastPlace: string | undefined;
+  let lastScore = 0;
   numbers.forEach((number, index) => {
     const where = number.table ? number.table.label : number.lineText;
+    if (where === lastPlace) {
+      scores[index] = lastScore;
+      return;
+    }
     let score = scoreOfPlace.get(where);
     if (score === undefined) {
       score = proximity(number, words);
       scoreOfPlace.set(where, score);
     }
     scores[index] = score;
+    lastPlace = where;
+    lastScore = score;
   });
   // Scores are small counts of words: bucket by score, highest first, document order within a bucket.
   const buckets: SourceNumber[][] = [];
@@ -64,19 +73,22 @@ export const rankSources = (numbers: readonly SourceNumber[], words: readonly st
 };
 
 /** Every value of every ranked source number as an operand. */
-export const plainOperands = (ranked: readonly SourceNumber[]): Operand[] =>
-  ranked.flatMap((number, rank) =>
-    number.values.map((value, index) => ({
-      value,
-      raw: index === 0 && number.values.length > 1,
-      parts: [number],
-      combine: "value" as const,
-      scale: number.number.value === 0 ? 1 : value / number.number.value,
-      ...(number.year !== undefined ? { year: number.year } : {}),
-      rank,
-      isPercent: isPercentNumber(number),
-    })),
-  );
+export const plainOperands = (ranked: readonly SourceNumber[]): Operand[] => {
+  const operands: Operand[] = [];
+  ranked.forEach((number, rank) => {
+    const isPercent = isPercentNumber(number);
+    number.values.forEach((value, index) => {
+      const scale = number.number.value === 0 ? 1 : value / number.number.value;
+      const raw = index === 0 && number.values.length > 1;
+      operands.push(
+        number.year !== undefined
+          ? { value, raw, parts: [number], combine: "value", scale, year: number.year, rank, isPercent }
+          : { value, raw, parts: [number], combine: "value", scale, rank, isPercent },
+      );
+    });
+  });
+  return operands;
+};
 
 /** Runs of adjacent figures: along a table row, down a table column, along a line of prose. */
 const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {

@@ -34,12 +34,78 @@ export interface OperandIndex {
   readonly order: Int32Array;
 }
 
+/** Below this many positions a run is sorted by insertion; longer stretches are merged. */
+const insertionRun = 16;
+
+/**
+ * Positions `0..n-1` in ascending order of `values`, equal values in position order (a stable sort). A merge
+ * sort written out here: `TypedArray.prototype.sort` with a comparator costs a call per comparison.
+ * Only for finite values (NaN has no order, so its place depends on the sorting algorithm).
+ */
+const stableOrder = (values: Float64Array): Int32Array => {
+  const n = values.length;
+  let order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  for (let start = 0; start < n; start += insertionRun) {
+    const end = Math.min(n, start + insertionRun);
+    for (let i = start + 1; i < end; i++) {
+      const position = order[i] as number;
+      const value = values[position] as number;
+      let j = i - 1;
+      while (j >= start && (values[order[j] as number] as number) > value) {
+        order[j + 1] = order[j] as number;
+        j -= 1;
+      }
+      order[j + 1] = position;
+    }
+  }
+  let merged = new Int32Array(n);
+  for (let width = insertionRun; width < n; width *= 2) {
+    for (let low = 0; low < n; low += 2 * width) {
+      const middle = Math.min(n, low + width);
+      const high = Math.min(n, low + 2 * width);
+      let i = low;
+      let j = middle;
+      let k = low;
+      while (i < middle && j < high) {
+        const left = order[i] as number;
+        const right = order[j] as number;
+        // Ties take the left (earlier) position: stable.
+        if ((values[right] as number) < (values[left] as number)) {
+          merged[k++] = right;
+          j += 1;
+        } else {
+          merged[k++] = left;
+          i += 1;
+        }
+      }
+      while (i < middle) merged[k++] = order[i++] as number;
+      while (j < high) merged[k++] = order[j++] as number;
+    }
+    [order, merged] = [merged, order];
+  }
+  return order;
+};
+
 export const indexOperands = (operands: readonly Operand[]): OperandIndex => {
-  const values = Float64Array.from(operands, (operand) => operand.value);
-  const order = new Int32Array(operands.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((x, y) => (values[x] as number) - (values[y] as number));
-  const sorted = Float64Array.from(order, (i) => values[i] as number);
+  const n = operands.length;
+  const values = new Float64Array(n);
+  let finite = true;
+  for (let i = 0; i < n; i++) {
+    const value = (operands[i] as Operand).value;
+    values[i] = value;
+    if (!Number.isFinite(value)) finite = false;
+  }
+  let order: Int32Array;
+  if (finite) order = stableOrder(values);
+  else {
+    // Infinities and NaN: the comparator sort, whose treatment of NaN the index has always had.
+    order = new Int32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    order.sort((x, y) => (values[x] as number) - (values[y] as number));
+  }
+  const sorted = new Float64Array(n);
+  for (let i = 0; i < n; i++) sorted[i] = values[order[i] as number] as number;
   return { operands, sorted, order };
 };
 
@@ -227,7 +293,16 @@ export const findPairs = (
       if (rule.additive && target.percent && !b.isPercent) continue;
       const window = rule.solve(target.value, target.tolerance, b.value);
       if (!window) continue;
-      for (const a of inRange(index, window.center, window.width)) {
+      // `inRange`, walked in place: most windows hold nothing, and a list per window is garbage.
+      const slack = Math.abs(window.center) * 1e-12;
+      const high = window.center + window.width + slack;
+      for (
+        let i = lowerBound(index.sorted, window.center - window.width - slack);
+        i < index.sorted.length && (index.sorted[i] ?? 0) <= high;
+        i++
+      ) {
+        const a = index.operands[index.order[i] ?? 0];
+        if (!a) continue;
         if (a === b || sameSource(a, b) || !related(a, b)) continue;
         if (rule.additive && target.percent && !a.isPercent) continue;
         if (rule.kind === "percent-of" && (!a.isPercent || b.isPercent)) continue;

@@ -131,12 +131,32 @@ const referenceColumns = (line: string): Set<number> | undefined => {
 /** A cheap test that a table line may name years (a header), before reading its cells. */
 const yearLike = /(?<![\d,.])(?:19|20)\d{2}(?![\d,.])|\bFY?\s?'?\d{2}\b/i;
 
+const isDigitCode = (code: number) => code >= 48 && code <= 57;
+const isWordCode = (code: number) =>
+  isDigitCode(code) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+/**
+ * `/\b((?:19|20)\d{2})\b[^\d]{0,30}$/` on `text`, without trying it from every offset: the year it finds is
+ * the last digits of the text, with at most 30 other characters after them.
+ */
+const yearAtEnd = (text: string): number | undefined => {
+  let last = text.length - 1;
+  while (last >= 0 && !isDigitCode(text.charCodeAt(last))) last -= 1;
+  if (last < 3 || text.length - 1 - last > 30) return undefined;
+  const first = last - 3;
+  for (let at = first; at <= last; at++) if (!isDigitCode(text.charCodeAt(at))) return undefined;
+  // \b before the year (a non-word character or the start) and after it (a non-word character or the end).
+  if (first > 0 && isWordCode(text.charCodeAt(first - 1))) return undefined;
+  if (last + 1 < text.length && isWordCode(text.charCodeAt(last + 1))) return undefined;
+  const century = text.slice(first, first + 2);
+  return century === "19" || century === "20" ? Number(text.slice(first, last + 1)) : undefined;
+};
+
 /** The year a figure of prose refers to: "56.7 million in 2018", "in 2019, ... 44.1". */
 const yearNear = (line: string, start: number, end: number): number | undefined => {
   const after = /^[^\d]{0,30}?\b((?:19|20)\d{2})\b/.exec(line.slice(end, end + 40));
   if (after?.[1]) return Number(after[1]);
-  const before = /\b((?:19|20)\d{2})\b[^\d]{0,30}$/.exec(line.slice(Math.max(0, start - 40), start));
-  return before?.[1] ? Number(before[1]) : undefined;
+  return yearAtEnd(line.slice(Math.max(0, start - 40), start));
 };
 
 /** Table blocks (numbered as `readSource` numbers them) with a "%" in any of their lines. */
@@ -210,6 +230,8 @@ const readSource = (
     const separators = table ? separatorsOf(line.text) : [];
     const labelYear = table ? rowYear(label) : undefined;
     const percentLine = !table && /%|\bper\s?cent/i.test(line.text);
+    // "total" written before a figure of prose: only looked for when the line holds the word at all.
+    const mentionsTotal = !table && lineText.includes("total");
     for (const number of extractNumbers(line.text, options)) {
       if (!isQuantity(number)) continue;
       const column = table ? cellIndexAt(separators, number.span.start) : -1;
@@ -219,7 +241,7 @@ const readSource = (
         ? (years?.get(column) ?? labelYear ?? section)
         : yearNear(line.text, number.span.start, number.span.end);
       const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
-      const isTotal = table ? totalLabel.test(label) : /\btotal\b[^\d]*$/i.test(before);
+      const isTotal = table ? totalLabel.test(label) : mentionsTotal && /\btotal\b[^\d]*$/i.test(before);
       numbers.push({
         id: firstId + numbers.length,
         number: {

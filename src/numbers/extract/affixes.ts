@@ -1,4 +1,4 @@
-import { readScale } from "./scale-words.js";
+import { isSpace, readScale } from "./scale-words.js";
 
 const currencySymbols: Record<string, string> = {
   $: "USD",
@@ -18,6 +18,43 @@ const signBefore = /(?:^|(?<=[\s(|=:;,[{]))([-−–+])$/;
 const approximationBefore =
   /(?:\b(?:about|around|approximately|approx\.|roughly|nearly|almost|circa|some|close to)|~|≈)\s*$/i;
 
+/**
+ * The patterns above end at the end of what they read, so a regular expression would try them from every
+ * offset. What must end the text for each to match is checked first: most numbers have none of it before them.
+ */
+const currencyEnds = new Set(["$", "€", "£", "¥", "₹", "D", "R", "P", "Y", "F", "B"]);
+const signs = new Set(["-", "−", "–", "+"]);
+const approximationEnds = new Set([
+  "t",
+  "T",
+  "d",
+  "D",
+  "y",
+  "Y",
+  ".",
+  "a",
+  "A",
+  "e",
+  "E",
+  "o",
+  "O",
+  "~",
+  "≈",
+]);
+const whitespace = /\s/;
+
+const currencyAtEnd = (text: string): RegExpExecArray | null => {
+  let end = text.length;
+  while (end > 0 && isSpace(text.charCodeAt(end - 1))) end -= 1;
+  return currencyEnds.has(text.charAt(end - 1)) ? currencyBefore.exec(text) : null;
+};
+
+const approximationAtEnd = (text: string): boolean => {
+  let end = text.length;
+  while (end > 0 && whitespace.test(text.charAt(end - 1))) end -= 1;
+  return approximationEnds.has(text.charAt(end - 1)) && approximationBefore.test(text);
+};
+
 export interface Prefix {
   readonly length: number;
   readonly currency?: string;
@@ -32,12 +69,12 @@ export const readPrefix = (before: string): Prefix => {
   let currency: string | undefined;
   let sign: 1 | -1 = 1;
   let signed = false;
-  const currencyMatch = currencyBefore.exec(rest);
+  const currencyMatch = currencyAtEnd(rest);
   if (currencyMatch) {
     currency = currencySymbols[currencyMatch[1] ?? ""] ?? currencyMatch[1];
     rest = rest.slice(0, currencyMatch.index);
   }
-  const signMatch = signBefore.exec(rest);
+  const signMatch = signs.has(rest.charAt(rest.length - 1)) ? signBefore.exec(rest) : null;
   if (signMatch) {
     signed = true;
     sign = signMatch[1] === "+" ? 1 : -1;
@@ -45,13 +82,13 @@ export const readPrefix = (before: string): Prefix => {
   }
   if (!currency) {
     // "-$5" was read above; "$-5" is read here.
-    const late = currencyBefore.exec(rest);
+    const late = currencyAtEnd(rest);
     if (late && signed) {
       currency = currencySymbols[late[1] ?? ""] ?? late[1];
       rest = rest.slice(0, late.index);
     }
   }
-  const approximate = approximationBefore.test(rest);
+  const approximate = approximationAtEnd(rest);
   return {
     length: before.length - rest.length,
     sign,
@@ -74,6 +111,7 @@ const unitAfter: readonly (readonly [RegExp, "%" | "pp" | "bps"])[] = [
   [/^[ \u00a0]?(?:%|percent\b|per cent\b|pct\b)/i, "%"],
   [/^[ \u00a0]?(?:bps|basis points?)\b/i, "bps"],
 ];
+const unitInitials = new Set(["%", "p", "P", "b", "B"]);
 const currencyAfter = /^[ \u00a0](USD|EUR|GBP|JPY|CHF|CNY|RMB|CAD|AUD|INR|HKD|dollars|euros|pounds)\b/i;
 const currencyWords: Record<string, string> = { dollars: "USD", euros: "EUR", pounds: "GBP" };
 
@@ -89,7 +127,9 @@ export const readSuffix = (after: string): Suffix => {
     length = scale.length;
   }
   let unit: "%" | "pp" | "bps" | undefined;
-  for (const [pattern, name] of unitAfter) {
+  // Every unit starts with "%", "p" or "b" (after an optional space).
+  const unitStart = after.charAt(isSpace(after.charCodeAt(length)) ? length + 1 : length);
+  for (const [pattern, name] of unitInitials.has(unitStart) ? unitAfter : []) {
     const match = pattern.exec(after.slice(length));
     if (match) {
       unit = name;

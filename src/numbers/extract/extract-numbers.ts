@@ -18,14 +18,18 @@ const normalizeDigits = (
   decimalSeparator: "." | ",",
 ): { literal: string; decimals: number } => {
   const grouping = decimalSeparator === "." ? /,/g : /\./g;
-  const plain = digits.replace(grouping, "").replace(",", ".");
+  // Most numbers have no separator to remove or replace.
+  const ungrouped = digits.includes(decimalSeparator === "." ? "," : ".")
+    ? digits.replace(grouping, "")
+    : digits;
+  const plain = ungrouped.includes(",") ? ungrouped.replace(",", ".") : ungrouped;
   const dot = plain.indexOf(".");
   const literal = dot === 0 ? `0${plain}` : plain;
   return { literal, decimals: dot === -1 ? 0 : plain.length - dot - 1 };
 };
 
 const isYear = (literal: string, digits: string): boolean =>
-  /^\d{4}$/.test(digits) && Number(literal) >= 1800 && Number(literal) <= 2199;
+  digits.length === 4 && /^\d{4}$/.test(digits) && Number(literal) >= 1800 && Number(literal) <= 2199;
 
 /**
  * "The total was 2149", "the answer is 2026", "= 1989": a four-digit figure stated as the value of something is
@@ -184,12 +188,20 @@ export const extractNumbers = (text: string, options: ExtractOptions = {}): Extr
   const numbers: ExtractedNumber[] = typed.map((entry) => typedEntry(text, entry));
   const taken = (start: number, end: number) => numbers.some((n) => start < n.span.end && n.span.start < end);
   const pattern = options.decimalSeparator === "," ? commaPattern : pointPattern;
+  // Matches come in order, so `taken` is answered without a scan: typed spans are sorted and never overlap, and
+  // a number read here starts before the next match, so only the furthest end of those read so far matters.
+  let nextTyped = 0;
+  let readEnd = Number.NEGATIVE_INFINITY;
   for (const match of text.matchAll(pattern)) {
     if (numbers.length >= limit) break;
     const start = match.index;
     const end = start + match[0].length;
-    if (taken(start, end)) continue;
-    numbers.push(readNumber(text, start, end, options));
+    while (nextTyped < typed.length && (typed[nextTyped] as TypedSpan).span.end <= start) nextTyped += 1;
+    const inTyped = nextTyped < typed.length && (typed[nextTyped] as TypedSpan).span.start < end;
+    if (inTyped || start < readEnd) continue;
+    const number = readNumber(text, start, end, options);
+    numbers.push(number);
+    readEnd = Math.max(readEnd, number.span.end);
   }
   if (numbers.length < limit) numbers.push(...wordNumbers(text, taken).slice(0, limit - numbers.length));
   return linkRanges(

@@ -11,9 +11,15 @@ const scaleTable: readonly (readonly [RegExp, number])[] = [
   [/^T\b/, 1e12],
 ];
 
+const scaleInitials = new Set(["t", "T", "m", "M", "b", "B", "k", "K"]);
+/** " " or a no-break space: what may stand between a number and its scale or unit. */
+export const isSpace = (code: number): boolean => code === 32 || code === 0xa0;
+
 /** The scale word at the start of `rest` (after an optional space): its multiplier and length. */
 export const readScale = (rest: string): { multiplier: number; length: number } | undefined => {
-  const space = /^[ \u00a0]?/.exec(rest)?.[0].length ?? 0;
+  const space = isSpace(rest.charCodeAt(0)) ? 1 : 0;
+  // Every scale word starts with one of these letters: most numbers are followed by none of them.
+  if (!scaleInitials.has(rest.charAt(space))) return undefined;
   const after = rest.slice(space);
   for (const [pattern, multiplier] of scaleTable) {
     const match = pattern.exec(after);
@@ -26,23 +32,177 @@ const currencyMark = String.raw`(?:US\$|S\$|HK\$|A\$|C\$|NT\$|[$€£¥]|\b(?:US
 const declaration = (words: string, suffixes: string) =>
   new RegExp(
     String.raw`\bin\s+(?:[^\s\d]+\s+)?(?:${words})\b|\(\s*(?:in\s+)?(?:${words})\b|\b(?:${words})\s*\)|` +
-      String.raw`${currencyMark}\s?['’‘]?\s?(?:${words}${suffixes})\b`,
+      String.raw`${currencyMark}\s?['’‘]?\s?(?:${words}|${suffixes})\b`,
     "i",
   );
 
-const declarationPatterns: readonly (readonly [RegExp, number])[] = [
-  [declaration("thousands?", "|000s?"), 1e3],
-  [/['’‘]000s?\b|\(\s*1,000\s*\)|\b000s\b/, 1e3],
-  [declaration("millions?", "|m|mn|mm"), 1e6],
-  [declaration("billions?", "|bn|b"), 1e9],
-];
+/**
+ * A scale declared with its word ("(in millions)", "in thousands", "$ millions") or a currency and a short
+ * suffix ("€m", "$'000"). `pattern` reads the whole text at once; the other patterns test one place each,
+ * where the scale word or a currency is written (see `placesOf`), which finds the same declarations without
+ * reading the whole text once per pattern.
+ */
+interface ScaleDeclaration {
+  readonly pattern: RegExp;
+  /** The scale word, lower-cased: every declaration but a currency with a short suffix holds it. */
+  readonly word: string;
+  /** At the scale word: the declaration around it. */
+  readonly aroundWord: RegExp;
+  /** At a currency sign, and at a currency code: the sign or code followed by a short suffix. */
+  readonly afterSign: RegExp;
+  readonly afterCode: RegExp;
+  /** The lower-cased first character of every short suffix. */
+  readonly suffixInitial: string;
+}
+
+const scaleDeclaration = (word: string, words: string, suffixes: string, suffixInitial: string) => ({
+  pattern: declaration(words, suffixes),
+  word,
+  aroundWord: new RegExp(
+    String.raw`(?<=\bin\s+(?:[^\s\d]+\s+)?|\(\s*(?:in\s+)?|${currencyMark}\s?['’‘]?\s?)(?:${words})\b|\b(?:${words})\s*\)`,
+    "iy",
+  ),
+  afterSign: new RegExp(String.raw`[$€£¥]\s?['’‘]?\s?(?:${suffixes})\b`, "iy"),
+  afterCode: new RegExp(String.raw`\b(?:USD|RMB|EUR|GBP|CHF|CNY|JPY|NT)\s?['’‘]?\s?(?:${suffixes})\b`, "iy"),
+  suffixInitial,
+});
+
+const thousands = scaleDeclaration("thousand", "thousands?", "000s?", "0");
+const millions = scaleDeclaration("million", "millions?", "m|mn|mm", "m");
+const billions = scaleDeclaration("billion", "billions?", "bn|b", "b");
+/** "$'000", "(1,000)", "000s": thousands without the word. */
+const thousandsWritten = /['’‘]000s?\b|\(\s*1,000\s*\)|\b000s\b/;
+
+/** Where a declaration may be written: each scale word, currency sign ("$", "€", "£", "¥") and currency code. */
+interface Places {
+  readonly thousand: number[];
+  readonly million: number[];
+  readonly billion: number[];
+  readonly signs: number[];
+  readonly codes: number[];
+}
+
+/** One pass over the lower-cased text, finding the places a declaration may start at. */
+const placesOf = (lower: string): Places => {
+  const places: Places = { thousand: [], million: [], billion: [], signs: [], codes: [] };
+  for (let at = 0; at < lower.length; at++) {
+    switch (lower.charCodeAt(at)) {
+      case 0x24: // $
+      case 0x20ac: // €
+      case 0xa3: // £
+      case 0xa5: // ¥
+        places.signs.push(at);
+        break;
+      case 0x74: // t
+        if (lower.charCodeAt(at + 1) === 0x68 && lower.startsWith("thousand", at)) places.thousand.push(at);
+        break;
+      case 0x6d: // m
+        if (lower.charCodeAt(at + 1) === 0x69 && lower.startsWith("million", at)) places.million.push(at);
+        break;
+      case 0x62: // b
+        if (lower.charCodeAt(at + 1) === 0x69 && lower.startsWith("billion", at)) places.billion.push(at);
+        break;
+      // The second letter is compared first: these letters are common, the codes are not.
+      case 0x75: // u
+        if (lower.charCodeAt(at + 1) === 0x73 && lower.startsWith("usd", at)) places.codes.push(at);
+        break;
+      case 0x72: // r
+        if (lower.charCodeAt(at + 1) === 0x6d && lower.startsWith("rmb", at)) places.codes.push(at);
+        break;
+      case 0x65: // e
+        if (lower.charCodeAt(at + 1) === 0x75 && lower.startsWith("eur", at)) places.codes.push(at);
+        break;
+      case 0x67: // g
+        if (lower.charCodeAt(at + 1) === 0x62 && lower.startsWith("gbp", at)) places.codes.push(at);
+        break;
+      case 0x63: // c
+        if (lower.startsWith("chf", at) || lower.startsWith("cny", at)) places.codes.push(at);
+        break;
+      case 0x6a: // j
+        if (lower.charCodeAt(at + 1) === 0x70 && lower.startsWith("jpy", at)) places.codes.push(at);
+        break;
+      case 0x6e: // n
+        if (lower.charCodeAt(at + 1) === 0x74) places.codes.push(at);
+        break;
+    }
+  }
+  return places;
+};
+
+const whitespace = /\s/;
+const isWhitespace = (text: string, at: number) =>
+  at >= 0 && at < text.length && whitespace.test(text.charAt(at));
+const isDigitAt = (text: string, at: number) => {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+};
+
+/**
+ * Whether a declaration may be written around the scale word at `at`: "in", "(" or a currency before it, or
+ * ")" after it. Before it, past any spaces, every one of those ends in something other than a digit.
+ */
+const mayDeclareAround = (text: string, at: number, length: number): boolean => {
+  let before = at - 1;
+  while (isWhitespace(text, before)) before -= 1;
+  if (!isDigitAt(text, before)) return true;
+  let after = at + length;
+  if (text.charAt(after) === "s" || text.charAt(after) === "S") after += 1;
+  while (isWhitespace(text, after)) after += 1;
+  return text.charAt(after) === ")";
+};
+
+/** Whether a short suffix may start within `[from, to]` of the lower-cased text. */
+const suffixNear = (lower: string, from: number, to: number, initial: string): boolean => {
+  for (let at = from; at <= to && at < lower.length; at++) if (lower.charAt(at) === initial) return true;
+  return false;
+};
+
+const testAt = (pattern: RegExp, text: string, at: number): boolean => {
+  pattern.lastIndex = at;
+  return pattern.test(text);
+};
+
+/**
+ * Whether `text` declares the scale, tested at each place it may be written. A declaration's letters are
+ * ASCII (the pattern ignores case for them only), so each one is found at its place in the lower-cased text as
+ * long as lower-casing kept every offset (the same length); otherwise the whole-text pattern decides.
+ */
+const declares = (
+  text: string,
+  lower: string,
+  places: Places,
+  words: readonly number[],
+  scale: ScaleDeclaration,
+): boolean =>
+  words.some((at) => mayDeclareAround(text, at, scale.word.length) && testAt(scale.aroundWord, text, at)) ||
+  // A sign, then up to three spaces or quotes, then the suffix.
+  places.signs.some(
+    (at) => suffixNear(lower, at + 1, at + 4, scale.suffixInitial) && testAt(scale.afterSign, text, at),
+  ) ||
+  // A code of two or three letters, then up to three spaces or quotes, then the suffix.
+  places.codes.some(
+    (at) => suffixNear(lower, at + 2, at + 6, scale.suffixInitial) && testAt(scale.afterCode, text, at),
+  );
 
 /**
  * The scales a document declares for its bare figures: "(in millions)", "in thousands", "$'000", "€m".
  * A table's cells are read in these scales.
  */
-export const declaredScales = (text: string): number[] => [
-  ...new Set(
-    declarationPatterns.filter(([pattern]) => pattern.test(text)).map(([, multiplier]) => multiplier),
-  ),
-];
+export const declaredScales = (text: string): number[] => {
+  const lower = text.toLowerCase();
+  const scales: number[] = [];
+  if (lower.length !== text.length) {
+    if (thousands.pattern.test(text) || thousandsWritten.test(text)) scales.push(1e3);
+    if (millions.pattern.test(text)) scales.push(1e6);
+    if (billions.pattern.test(text)) scales.push(1e9);
+    return scales;
+  }
+  const places = placesOf(lower);
+  const thousandsDeclared =
+    declares(text, lower, places, places.thousand, thousands) ||
+    (text.includes("000") && thousandsWritten.test(text));
+  if (thousandsDeclared) scales.push(1e3);
+  if (declares(text, lower, places, places.million, millions)) scales.push(1e6);
+  if (declares(text, lower, places, places.billion, billions)) scales.push(1e9);
+  return scales;
+};

@@ -12,8 +12,11 @@ export type TopicScore = (found: Found) => number;
  * choose between explanations: "the change in Capital redemption reserve was -0.2" is better explained by
  * the Capital redemption reserve row giving +0.2 than by two figures of another row giving -0.2.
  */
-export const topicScorer = (claimText: string, question: string): TopicScore => {
-  const words = contentWords(`${claimText} ${question}`);
+export const topicScorer = (
+  claimText: string,
+  question: string,
+  words: readonly string[] = contentWords(`${claimText} ${question}`),
+): TopicScore => {
   // Scored when first asked for: most numbers match a source value directly and never need it.
   const scores = new Map<number, number>();
   const scoreOf = (part: SourceNumber): number => {

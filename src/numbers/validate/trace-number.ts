@@ -23,6 +23,8 @@ import type { NumberCheck } from "./validation-result.js";
 /** Everything a number is traced against, built once per validation. */
 export interface TraceContext {
   readonly index: OperandIndex;
+  /** `findDirect(index, target)`, remembered per target object (the result is shared: never mutate it). */
+  readonly direct: (target: Target) => readonly Found[];
   /** Sums and averages of adjacent figures, matched directly. */
   readonly runs: () => OperandIndex;
   /** Every figure, closest to the claim first. */
@@ -283,14 +285,14 @@ export const traceNumber = (
   claimText: string,
   context: TraceContext,
   cited: OperandIndex,
+  targets: readonly Target[] = targetsOf(number, claimText, context),
 ): NumberCheck => {
   const base = { text: number.text, span: number.span, kind: number.kind };
   const percent = number.kind === "percent";
   const claimScale = percent ? 1 : number.scale;
   const decimals = number.decimals;
-  const targets = targetsOf(number, claimText, context);
   for (const target of targets) {
-    const direct = findDirect(context.index, target).find((found) => !coarseOffTopic(context, target, found));
+    const direct = context.direct(target).find((found) => !coarseOffTopic(context, target, found));
     if (direct) {
       const exact = Math.abs(direct.value - target.value) <= Math.abs(target.value) * 1e-12;
       // An exact match of the value as written needs no calculator to say what it should be.

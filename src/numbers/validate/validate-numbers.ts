@@ -3,7 +3,14 @@ import type { DerivationKind } from "../derive/formula.js";
 import { contentWords, type Operand, rankSources } from "../derive/operands.js";
 import { derivationsNamed } from "../derive/operation-words.js";
 import { prepareSources, type SourcesReader } from "../derive/prepared-sources.js";
-import { defaultSearchLimits, findDirect, indexOperands, type SearchLimits } from "../derive/search.js";
+import {
+  defaultSearchLimits,
+  type Found,
+  findDirect,
+  indexOperands,
+  type SearchLimits,
+  type Target,
+} from "../derive/search.js";
 import type { SourceNumber } from "../derive/source-numbers.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
@@ -102,7 +109,19 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     approximateRelative: options.approximateRelative ?? 0.05,
     closeRelative: options.closeRelative ?? 0,
   };
+  // Direct matches of each target, found once: the cited operands, the trace and nothing else ask again.
+  const directMatches = new Map<Target, readonly Found[]>();
+  const direct = (target: Target): readonly Found[] => {
+    let found = directMatches.get(target);
+    if (!found) {
+      found = findDirect(index, target);
+      directMatches.set(target, found);
+    }
+    return found;
+  };
   const contextFor = (claimText: string): TraceContext => {
+    // The claim's words, read once for the topic score and the proximity ranking.
+    const words = contentWords(`${claimText} ${input.question ?? ""}`);
     let ranked: readonly Operand[] | undefined;
     let kinds: { readonly named: ReadonlySet<DerivationKind> | undefined } | undefined;
     const namedKinds = () => {
@@ -112,20 +131,26 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     // Ranked only when a derivation is searched for: most numbers match a source value directly.
     const rankedOperands = () => {
       if (ranked) return ranked;
-      const order = rankSources(pool.numbers, contentWords(`${claimText} ${input.question ?? ""}`));
+      const order = rankSources(pool.numbers, words);
       const list: Operand[] = [];
       for (const number of order) for (const operand of operandsOf.get(number.id) ?? []) list.push(operand);
       ranked = list;
       return list;
     };
     return {
-      ...baseContext,
+      // Written out, not spread: one context per claim, and a spread copy is slow to build.
+      scaleUnknown: baseContext.scaleUnknown,
+      limits: baseContext.limits,
+      nearMissRelative: baseContext.nearMissRelative,
+      approximateRelative: baseContext.approximateRelative,
+      closeRelative: baseContext.closeRelative,
       index,
+      direct,
       runs,
       rankedOperands,
       claimText,
       namedKinds,
-      topic: topicScorer(claimText, input.question ?? ""),
+      topic: topicScorer(claimText, input.question ?? "", words),
     };
   };
   const contexts = new Map<string, TraceContext>();
@@ -134,22 +159,21 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     contexts.set(claimText, cached);
     return cached;
   };
+  // Each number's claim, context and targets, read once.
+  const traced = answerNumbers.map((number) => {
+    const claimText = claimTextOf(input, number);
+    const traceContext = context(claimText);
+    return { number, claimText, traceContext, targets: targetsOf(number, claimText, traceContext) };
+  });
   // Numbers the answer quotes straight from the sources: the operands a near miss most likely used.
   const cited = indexOperands(
-    answerNumbers
-      .filter((n) => {
-        const claimText = claimTextOf(input, n);
-        return targetsOf(n, claimText, context(claimText)).some(
-          (t) => findDirect(context(claimText).index, t).length > 0,
-        );
-      })
-      .map(citedOperand),
+    traced
+      .filter(({ targets }) => targets.some((t) => direct(t).length > 0))
+      .map(({ number }, rank) => citedOperand(number, rank)),
   );
   const numbers: NumberCheck[] = [];
   const partialAggregations: PartialAggregation[] = [];
-  for (const number of answerNumbers) {
-    const claimText = claimTextOf(input, number);
-    const traceContext = context(claimText);
+  for (const { number, claimText, traceContext, targets } of traced) {
     const calculation = inline.find((c) => c.resultSpan.start === number.span.start);
     const base = { text: number.text, span: number.span, kind: number.kind };
     if (calculation) {
@@ -170,22 +194,22 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
             },
       );
     } else {
-      const traced = traceNumber(number, claimText, traceContext, cited);
+      const check = traceNumber(number, claimText, traceContext, cited, targets);
       const operandOf = inline.some(
         (c) => c.span.start <= number.span.start && number.span.end <= c.resultSpan.start,
       );
       // "* 100" and "/ 2" in a written calculation are conventions, not figures to find in a source.
-      const convention = operandOf && traced.status === "orphan" && conventionalConstants.has(number.value);
+      const convention = operandOf && check.status === "orphan" && conventionalConstants.has(number.value);
       numbers.push(
-        convention ? { ...traced, status: "derived", formula: "constant of a written calculation" } : traced,
+        convention ? { ...check, status: "derived", formula: "constant of a written calculation" } : check,
       );
     }
-    const targets = targetsOf(number, claimText, traceContext).map((t) => ({
+    const written = targets.map((t) => ({
       value: t.value,
       tolerance: t.tolerance,
       written: t.value === number.value && number.scaleWritten && pool.scaleUnknown,
     }));
-    const partial = findPartialAggregation(claimText, number, targets, pool);
+    const partial = findPartialAggregation(claimText, number, written, pool);
     if (partial) partialAggregations.push(partial);
   }
   const withStatus = (status: NumberCheck["status"]) => numbers.filter((n) => n.status === status);
