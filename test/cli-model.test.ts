@@ -2,32 +2,19 @@ import { execFile } from "node:child_process";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openAIChatCompletion, type ProviderServer, startProviderServer } from "../src/testing/index.js";
+import {
+  type ChatRequestBody,
+  factCheckAnswer,
+  openAIChatCompletion,
+  type ProviderServer,
+  startProviderServer,
+} from "../src/testing/index.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
 
-interface ChatBody {
-  readonly model: string;
-  readonly messages: { readonly role: string; readonly content: string }[];
-  readonly response_format?: { readonly json_schema?: { readonly name?: string } };
-}
-
 /** A model that splits each numbered claim into one fact and contradicts every fact. */
-const skeptic = (body: ChatBody): string => {
-  const prompt = body.messages.filter((message) => message.role === "user").at(-1)?.content ?? "";
-  const numbered = [...prompt.matchAll(/^\[(\d+)\] (.*)$/gm)].map((match) => match[2] ?? "");
-  switch (body.response_format?.json_schema?.name) {
-    case "atomic_facts":
-      return JSON.stringify({ facts: numbered.map((fact, claim) => ({ claim, fact, type: "factual" })) });
-    case "fact_checks":
-      return JSON.stringify({
-        verdicts: numbered.map((_, fact) => ({ fact, verdict: "contradicted", reason: "not in the report" })),
-      });
-    default:
-      return "{}";
-  }
-};
+const skeptic = (body: ChatRequestBody): string => factCheckAnswer(body, "contradicted", "not in the report");
 
 /** `veracity check` as a user runs it, in its own process, with the given environment. */
 const check = (args: readonly string[], env: Record<string, string>) =>
@@ -47,7 +34,7 @@ const check = (args: readonly string[], env: Record<string, string>) =>
 let server: ProviderServer;
 beforeAll(async () => {
   server = await startProviderServer({
-    respond: (request) => openAIChatCompletion(skeptic(request.body as ChatBody)),
+    respond: (request) => openAIChatCompletion(skeptic(request.body as ChatRequestBody)),
   });
 });
 afterAll(() => server.close());
@@ -77,7 +64,7 @@ describe("veracity check --model", () => {
       layer: "semantic-entropy",
       reason: expect.stringContaining("VERACITY_EMBEDDING_MODEL"),
     });
-    const sent = server.requests.map((request) => request.body as ChatBody);
+    const sent = server.requests.map((request) => request.body as ChatRequestBody);
     // Decomposition, the batched check, then the model mitigator's rewrite of the failed text.
     expect(sent.map((body) => body.response_format?.json_schema?.name)).toEqual([
       "atomic_facts",

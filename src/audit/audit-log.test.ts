@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VerificationResult } from "../model/result.js";
 import type { SqlClientService } from "../storage/sql-client.js";
 import { storageBackends } from "../storage/testing.js";
-import { type AuditLogShape, makeAuditLog } from "./audit-log.js";
+import type { AuditLogShape } from "./audit-log.js";
 import { withAuditTrail } from "./audited-verify.js";
 import { auditEntryForOperation } from "./entries-for.js";
 import { sha256Hex } from "./hash.js";
+import { freshAuditLog } from "./testing.js";
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect);
 
@@ -64,14 +65,7 @@ describe.each(storageBackends())("audit log: $name", (backend) => {
   });
 
   const freshLog = async () => {
-    await run(
-      client
-        .executeScript(
-          "DROP TABLE IF EXISTS veracity_audit_log; DROP TABLE IF EXISTS veracity_audit_head; DELETE FROM veracity_migrations WHERE namespace = 'audit'",
-        )
-        .pipe(Effect.ignore),
-    );
-    log = await run(makeAuditLog(client));
+    log = await run(freshAuditLog(client));
     for (let index = 1; index <= 5; index++) await run(log.append(entry(index)));
   };
 

@@ -2,10 +2,11 @@ import { Effect, Exit, Scope } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SqlClientService } from "../storage/sql-client.js";
 import { storageBackends } from "../storage/testing.js";
-import { type AuditLogShape, makeAuditLog } from "./audit-log.js";
+import type { AuditLogShape } from "./audit-log.js";
 import { auditEntryForOperation } from "./entries-for.js";
 import { maxMetadataBytes } from "./entry.js";
 import { AuditBacklogError, makeGroupCommitAppender } from "./group-commit.js";
+import { freshAuditLog } from "./testing.js";
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect);
 
@@ -43,16 +44,7 @@ describe.each(storageBackends())("group commit of audit entries: $name", (backen
     if (scope) await run(Scope.close(scope, Exit.void));
   });
 
-  const freshLog = async () => {
-    await run(
-      client
-        .executeScript(
-          "DROP TABLE IF EXISTS veracity_audit_log; DROP TABLE IF EXISTS veracity_audit_head; DELETE FROM veracity_migrations WHERE namespace = 'audit'",
-        )
-        .pipe(Effect.ignore),
-    );
-    return run(makeAuditLog(client));
-  };
+  const freshLog = () => run(freshAuditLog(client));
 
   it("writes 200 concurrent appends in arrival order, in fewer transactions, as one intact chain", async () => {
     const log = await freshLog();

@@ -1,35 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openAIChatCompletion, type ProviderServer, startProviderServer } from "../testing/index.js";
+import {
+  type ChatRequestBody,
+  factCheckAnswer,
+  openAIChatCompletion,
+  type ProviderServer,
+  startProviderServer,
+} from "../testing/index.js";
 import { type RunningServer, startServer } from "./start.js";
 import { capturedLogger } from "./testing/test-server.js";
-
-interface ChatBody {
-  readonly messages: { readonly role: string; readonly content: string }[];
-  readonly response_format?: { readonly json_schema?: { readonly name?: string } };
-}
-
-/** A model that splits each numbered claim into one fact and supports every fact. */
-const believer = (body: ChatBody): string => {
-  const prompt = body.messages.filter((message) => message.role === "user").at(-1)?.content ?? "";
-  const numbered = [...prompt.matchAll(/^\[(\d+)\] (.*)$/gm)].map((match) => match[2] ?? "");
-  switch (body.response_format?.json_schema?.name) {
-    case "atomic_facts":
-      return JSON.stringify({ facts: numbered.map((fact, claim) => ({ claim, fact, type: "factual" })) });
-    case "fact_checks":
-      return JSON.stringify({
-        verdicts: numbered.map((_, fact) => ({ fact, verdict: "supported", reason: "stated in the source" })),
-      });
-    default:
-      return "{}";
-  }
-};
 
 let provider: ProviderServer;
 let server: RunningServer;
 
 beforeAll(async () => {
   provider = await startProviderServer({
-    respond: (request) => openAIChatCompletion(believer(request.body as ChatBody)),
+    respond: (request) =>
+      openAIChatCompletion(
+        factCheckAnswer(request.body as ChatRequestBody, "supported", "stated in the source"),
+      ),
   });
   server = await startServer({
     port: 0,

@@ -1,4 +1,6 @@
 export { bagOfWordsEmbedding } from "./bag-of-words-embedding.js";
+export { type ChatRequestBody, factCheckAnswer } from "./fact-check-answers.js";
+export { makeTestRepository, type TestRepository } from "./git-repository.js";
 export {
   type ProviderRoute,
   type ProviderServer,

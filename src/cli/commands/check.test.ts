@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeTestRepository } from "../../testing/git-repository.js";
 import type { CliIO } from "../command.js";
 import { runCli } from "../run-cli.js";
 
@@ -140,20 +140,10 @@ describe("veracity check", () => {
   });
 
   it("--repo checks the commits and ADRs an answer cites against a real repository", async () => {
-    const repo = await mkdtemp(join(tmpdir(), "veracity-check-repo-"));
-    await mkdir(join(repo, "docs/adr"), { recursive: true });
-    await writeFile(
-      join(repo, "docs/adr/ADR-003-event-store.md"),
-      "# ADR-003\nWe use PostgreSQL for the event store.\n",
+    const { directory: repo, commit } = await makeTestRepository(
+      { "docs/adr/ADR-003-event-store.md": "# ADR-003\nWe use PostgreSQL for the event store.\n" },
+      "Record the event store decision",
     );
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: repo })
-        .toString()
-        .trim();
-    git("init", "-q");
-    git("add", ".");
-    git("commit", "-q", "-m", "Record the event store decision");
-    const commit = git("rev-parse", "HEAD");
     const answer = join(repo, "answer.md");
     const check = (text: string) =>
       writeFile(answer, text).then(() =>

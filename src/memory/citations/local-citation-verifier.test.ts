@@ -1,11 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestRepository } from "../../testing/git-repository.js";
 import { detectCitations } from "./detect-citations.js";
 import { makeLocalCitationVerifier } from "./local-citation-verifier.js";
 
@@ -15,20 +13,10 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  repo = await mkdtemp(path.join(tmpdir(), "veracity-citations-"));
-  await mkdir(path.join(repo, "docs/adrs"), { recursive: true });
-  await writeFile(
-    path.join(repo, "docs/adrs/ADR-003-storage.md"),
-    "# ADR-003\nWe use PostgreSQL for storage.\n",
-  );
-  const git = (...args: string[]) =>
-    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: repo })
-      .toString()
-      .trim();
-  git("init", "-q");
-  git("add", ".");
-  git("commit", "-q", "-m", "Fix the race in review approval");
-  commit = git("rev-parse", "HEAD");
+  ({ directory: repo, commit } = await makeTestRepository(
+    { "docs/adrs/ADR-003-storage.md": "# ADR-003\nWe use PostgreSQL for storage.\n" },
+    "Fix the race in review approval",
+  ));
   server = createServer((request, response) => {
     response.statusCode = request.url === "/api" ? 200 : 404;
     response.end(request.url === "/api" ? "API reference: JSON over REST" : "missing");
