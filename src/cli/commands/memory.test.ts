@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CliIO, UsageError } from "../command.js";
+import { auditCommand } from "./audit.js";
 import { memoryCommand } from "./memory.js";
 
 const fakeIO = (cwd: string, stdin = "") => {
@@ -93,6 +94,12 @@ describe("veracity memory", () => {
     const found = await run(["search", "OAuth2", "--user", "ana"]);
     expect(found.out).toContain("The API uses OAuth2");
     expect((await run(["search", "OAuth2", "--user", "eve"])).out).toBe("no memories found\n");
+
+    // Four ingestion decisions and two review actions reached the hash-chained trail of the same store; the
+    // refused approval by eve did not.
+    const { io, out } = fakeIO(directory);
+    expect(await auditCommand.run(["verify"], io)).toBe(0);
+    expect(out.join("")).toContain("audit trail intact: 6 entries, hash chain verified");
   });
 
   it.each([

@@ -44,6 +44,7 @@ const withGate = async <A>(
   work: (gate: MemoryGateClient) => Promise<A>,
 ): Promise<A> => {
   const gate = await createMemoryGate({
+    auditTrail: true,
     database: await databaseOf(values.db, io),
     repositoryDir: path.resolve(io.cwd, values.repo ?? "."),
     fetchUrls: values["fetch-urls"] === true,

@@ -1,5 +1,8 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime } from "effect";
+import { type AuditLogShape, makeAuditLog } from "../../audit/audit-log.js";
+import { auditEntryForOperation } from "../../audit/entries-for.js";
 import { SqlClientLayer } from "../../storage/open.js";
+import { SqlClient } from "../../storage/sql-client.js";
 import { CitationVerifier, type CitationVerifierService } from "../citations/citation-verifier.js";
 import { makeLocalCitationVerifier } from "../citations/local-citation-verifier.js";
 import { DuplicateChecker, type DuplicateCheckerService } from "../dedup/duplicate-checker.js";
@@ -33,6 +36,13 @@ export interface CreateMemoryGateOptions extends Partial<MemoryGateConfig> {
   readonly embeddingModel?: EmbeddingModelService;
   readonly semanticThreshold?: number;
   readonly limits?: Partial<MemoryLimits>;
+  /**
+   * Appends every ingestion decision and review action to the hash-chained audit trail in the same database
+   * (what `veracity serve` writes and `veracity audit verify` checks). Off by default. The decision is
+   * committed first; if its entry then cannot be written the call rejects with the storage error, so the
+   * caller learns that the trail is missing it.
+   */
+  readonly auditTrail?: boolean;
 }
 
 /** The Promise face of the memory gate. Errors are the exported tagged error classes. */
@@ -74,7 +84,7 @@ const duplicateCheckerLayer = (options: CreateMemoryGateOptions) =>
  */
 export const createMemoryGate = async (options: CreateMemoryGateOptions = {}): Promise<MemoryGateClient> => {
   const storage = SqlMemoryLayer(options.limits ?? {}).pipe(
-    Layer.provide(SqlClientLayer(options.database ?? "memory://")),
+    Layer.provideMerge(SqlClientLayer(options.database ?? "memory://")),
   );
   const citations = Layer.succeed(
     CitationVerifier,
@@ -93,25 +103,47 @@ export const createMemoryGate = async (options: CreateMemoryGateOptions = {}): P
     citations,
     support,
   );
-  const runtime = ManagedRuntime.make(MemoryGateLayer(options).pipe(Layer.provide(dependencies)));
+  const runtime = ManagedRuntime.make(MemoryGateLayer(options).pipe(Layer.provideMerge(dependencies)));
   const run = async <A, E>(use: (gate: MemoryGateService) => Effect.Effect<A, E>): Promise<A> => {
     const exit = await runtime.runPromiseExit(Effect.flatMap(MemoryGate, use));
     if (Exit.isSuccess(exit)) return exit.value;
     throw Cause.squash(exit.cause);
   };
+  let auditLog: AuditLogShape | undefined;
   try {
     await run(() => Effect.void);
+    if (options.auditTrail === true)
+      auditLog = await runtime.runPromise(Effect.flatMap(SqlClient, makeAuditLog));
   } catch (error) {
     await runtime.dispose();
     throw error;
   }
+  const record = async (operation: "ingestion" | "review", actor: string, input: object, output: object) => {
+    if (auditLog !== undefined)
+      await runtime.runPromise(auditLog.append(auditEntryForOperation({ operation, actor, input, output })));
+  };
+  const actorOf = (candidate: unknown): string => {
+    const userId = (candidate as { userId?: unknown } | null)?.userId;
+    return typeof userId === "string" ? userId : "unknown";
+  };
   return {
     validate: (candidate) => run((gate) => gate.validate(candidate)),
-    ingest: (candidate) => run((gate) => gate.ingest(candidate)),
+    ingest: async (candidate) => {
+      const outcome = await run((gate) => gate.ingest(candidate));
+      await record("ingestion", actorOf(candidate), candidate as object, outcome);
+      return outcome;
+    },
     pending: (userId, limit) => run((gate) => gate.pending(userId, limit)),
     getPending: (queueId, userId) => run((gate) => gate.getPending(queueId, userId)),
-    approve: (queueId, reviewer) => run((gate) => gate.approve(queueId, reviewer)),
-    reject: (queueId, reviewer, reason) => run((gate) => gate.reject(queueId, reviewer, reason)),
+    approve: async (queueId, reviewer) => {
+      const memory = await run((gate) => gate.approve(queueId, reviewer));
+      await record("review", reviewer, { queueId, decision: "approve" }, { memoryId: memory.id });
+      return memory;
+    },
+    reject: async (queueId, reviewer, reason) => {
+      await run((gate) => gate.reject(queueId, reviewer, reason));
+      await record("review", reviewer, { queueId, decision: "reject" }, { reason });
+    },
     search: (userId, query, limit) => run((gate) => gate.search(userId, query, limit)),
     get: (memoryId, userId) => run((gate) => gate.get(memoryId, userId)),
     expire: () => run((gate) => gate.expire()),
