@@ -70,3 +70,29 @@ export const auditEntryForOperation = (input: {
   executionTimeMs: input.executionTimeMs ?? 0,
   metadata: input.metadata ?? {},
 });
+
+/** The audit entry of a memory-gate ingestion: the candidate as submitted and the gate's outcome. */
+export const auditEntryForIngestion = (actor: string, candidate: unknown, outcome: unknown): AuditAppend =>
+  auditEntryForOperation({ operation: "ingestion", actor, input: candidate, output: outcome });
+
+/** The audit entry of a review decision: which item, approved (the stored memory) or rejected (the reason). */
+export const auditEntryForReview = (
+  reviewer: string,
+  queueId: string,
+  decision:
+    | { readonly approve: { readonly memoryId: string } }
+    | { readonly reject: { readonly reason: string } },
+): AuditAppend =>
+  "approve" in decision
+    ? auditEntryForOperation({
+        operation: "review",
+        actor: reviewer,
+        input: { queueId, decision: "approve" },
+        output: { memoryId: decision.approve.memoryId },
+      })
+    : auditEntryForOperation({
+        operation: "review",
+        actor: reviewer,
+        input: { queueId, decision: "reject" },
+        output: { reason: decision.reject.reason },
+      });

@@ -1,6 +1,11 @@
 export { AuditLog, type AuditLogShape, makeAuditLog } from "./audit-log.js";
 export { withAuditTrail } from "./audited-verify.js";
-export { auditEntryForOperation, auditEntryForVerification } from "./entries-for.js";
+export {
+  auditEntryForIngestion,
+  auditEntryForOperation,
+  auditEntryForReview,
+  auditEntryForVerification,
+} from "./entries-for.js";
 export { AuditAppend, type AuditEntry, AuditOperation, genesisHash } from "./entry.js";
 export { canonicalJson, hashAuditEntry, sha256Hex } from "./hash.js";
 export { auditMigrations } from "./migrations.js";

@@ -1,7 +1,7 @@
-import { auditEntryForOperation, auditEntryForVerification } from "../audit/entries-for.js";
+import { auditEntryForVerification } from "../audit/entries-for.js";
+import type { AuditAppend } from "../audit/entry.js";
 import { makeGroupCommitAppender } from "../audit/group-commit.js";
 import { recordResultDetails } from "../metrics/record.js";
-import type { VeracityMetrics } from "../metrics/registry.js";
 import type { VerificationRequest } from "../model/request.js";
 import type { VerificationResult } from "../model/result.js";
 import type { ServerDeps } from "./deps.js";
@@ -24,31 +24,23 @@ export interface ServerAuditTrail {
    * An operation already committed elsewhere (an ingestion decision, a review action): a failed append is
    * logged as an error, since undoing the committed operation is not possible.
    */
-  readonly committed: (
-    operation: "ingestion" | "review",
-    actor: string,
-    input: object,
-    output: object,
-    extra?: { readonly confidence?: number },
-  ) => Promise<void>;
+  readonly committed: (entry: AuditAppend) => Promise<void>;
 }
 
-/** Records nothing: a server built without an audit log (some tests). */
-const noAuditTrail = (metrics: VeracityMetrics | undefined): ServerAuditTrail => ({
-  verification: async (_actor, _request, result) => {
-    if (metrics !== undefined) recordResultDetails(metrics, result);
-  },
-  committed: async () => undefined,
-});
-
-/** The trail of one server: appends go through group commit, one transaction per batch of requests. */
+/**
+ * The trail of one server: appends go through group commit, one transaction per batch of requests. Without an
+ * audit log (some tests) only the metrics are recorded.
+ */
 export const makeServerAuditTrail = (deps: ServerDeps): ServerAuditTrail => {
   const metrics = deps.veracityMetrics;
-  if (deps.auditLog === undefined) return noAuditTrail(metrics);
-  const appender = makeGroupCommitAppender(deps.auditLog, runEffect);
+  const appender =
+    deps.auditLog === undefined ? undefined : makeGroupCommitAppender(deps.auditLog, runEffect);
+  const logFailure = (error: unknown, operation: string) =>
+    deps.logger.error({ error: String((error as Error).message ?? error), operation }, "audit append failed");
   return {
     verification: async (actor, request, result, route) => {
       if (metrics !== undefined) recordResultDetails(metrics, result);
+      if (appender === undefined) return;
       try {
         await appender.append(
           auditEntryForVerification({
@@ -63,7 +55,7 @@ export const makeServerAuditTrail = (deps: ServerDeps): ServerAuditTrail => {
           }),
         );
       } catch (error) {
-        deps.logger.error({ error: String((error as Error).message ?? error) }, "audit append failed");
+        logFailure(error, "verification");
         throw new ApiProblem(
           503,
           "audit-unavailable",
@@ -71,15 +63,9 @@ export const makeServerAuditTrail = (deps: ServerDeps): ServerAuditTrail => {
         );
       }
     },
-    committed: async (operation, actor, input, output, extra = {}) => {
-      try {
-        await appender.append(auditEntryForOperation({ operation, actor, input, output, ...extra }));
-      } catch (error) {
-        deps.logger.error(
-          { error: String((error as Error).message ?? error), operation },
-          "audit append failed",
-        );
-      }
+    committed: async (entry) => {
+      if (appender === undefined) return;
+      await appender.append(entry).catch((error: unknown) => logFailure(error, entry.operation));
     },
   };
 };

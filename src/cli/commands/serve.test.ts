@@ -27,6 +27,19 @@ const io = (cwd: string) => {
   return { io: value, out, err };
 };
 
+/** Who a key authenticates as on the PGlite store `keys create --db data` wrote in `dir`. */
+const authenticateIn = (dir: string, key: string) =>
+  Effect.runPromise(
+    Effect.scoped(
+      Effect.gen(function* () {
+        const sql = yield* Effect.acquireRelease(makePgliteClient(path.join(dir, "data")), (client) =>
+          Effect.ignore(client.close),
+        );
+        return yield* authenticateApiKey(sql, key);
+      }),
+    ),
+  );
+
 describe("veracity serve", () => {
   it("keys create prints a key once that authenticates as the user on that database", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-serve-"));
@@ -36,16 +49,7 @@ describe("veracity serve", () => {
     const key = out.join("").trim();
     expect(key).toMatch(/^vk_/);
     expect(err.join("")).toContain("shown once");
-    const user = await Effect.runPromise(
-      Effect.scoped(
-        Effect.gen(function* () {
-          const sql = yield* Effect.acquireRelease(makePgliteClient(path.join(dir, "data")), (client) =>
-            Effect.ignore(client.close),
-          );
-          return yield* authenticateApiKey(sql, key);
-        }),
-      ),
-    );
+    const user = await authenticateIn(dir, key);
     expect(user?.userId).toBe("alice");
     expect(user?.kind).toBe("user");
   }, 60_000);
@@ -59,16 +63,7 @@ describe("veracity serve", () => {
     );
     const key = out.join("").trim();
     expect(err.join("")).toContain("agent key created for alice");
-    const found = await Effect.runPromise(
-      Effect.scoped(
-        Effect.gen(function* () {
-          const sql = yield* Effect.acquireRelease(makePgliteClient(path.join(dir, "data")), (client) =>
-            Effect.ignore(client.close),
-          );
-          return yield* authenticateApiKey(sql, key);
-        }),
-      ),
-    );
+    const found = await authenticateIn(dir, key);
     expect(found).toMatchObject({ userId: "alice", kind: "agent" });
   }, 60_000);
 

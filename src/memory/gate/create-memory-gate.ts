@@ -1,6 +1,7 @@
 import { Cause, Effect, Exit, Layer, ManagedRuntime } from "effect";
 import { type AuditLogShape, makeAuditLog } from "../../audit/audit-log.js";
-import { auditEntryForOperation } from "../../audit/entries-for.js";
+import { auditEntryForIngestion, auditEntryForReview } from "../../audit/entries-for.js";
+import type { AuditAppend } from "../../audit/entry.js";
 import { SqlClientLayer } from "../../storage/open.js";
 import { SqlClient } from "../../storage/sql-client.js";
 import { CitationVerifier, type CitationVerifierService } from "../citations/citation-verifier.js";
@@ -118,9 +119,8 @@ export const createMemoryGate = async (options: CreateMemoryGateOptions = {}): P
     await runtime.dispose();
     throw error;
   }
-  const record = async (operation: "ingestion" | "review", actor: string, input: object, output: object) => {
-    if (auditLog !== undefined)
-      await runtime.runPromise(auditLog.append(auditEntryForOperation({ operation, actor, input, output })));
+  const record = async (entry: AuditAppend) => {
+    if (auditLog !== undefined) await runtime.runPromise(auditLog.append(entry));
   };
   const actorOf = (candidate: unknown): string => {
     const userId = (candidate as { userId?: unknown } | null)?.userId;
@@ -130,19 +130,19 @@ export const createMemoryGate = async (options: CreateMemoryGateOptions = {}): P
     validate: (candidate) => run((gate) => gate.validate(candidate)),
     ingest: async (candidate) => {
       const outcome = await run((gate) => gate.ingest(candidate));
-      await record("ingestion", actorOf(candidate), candidate as object, outcome);
+      await record(auditEntryForIngestion(actorOf(candidate), candidate, outcome));
       return outcome;
     },
     pending: (userId, limit) => run((gate) => gate.pending(userId, limit)),
     getPending: (queueId, userId) => run((gate) => gate.getPending(queueId, userId)),
     approve: async (queueId, reviewer) => {
       const memory = await run((gate) => gate.approve(queueId, reviewer));
-      await record("review", reviewer, { queueId, decision: "approve" }, { memoryId: memory.id });
+      await record(auditEntryForReview(reviewer, queueId, { approve: { memoryId: memory.id } }));
       return memory;
     },
     reject: async (queueId, reviewer, reason) => {
       await run((gate) => gate.reject(queueId, reviewer, reason));
-      await record("review", reviewer, { queueId, decision: "reject" }, { reason });
+      await record(auditEntryForReview(reviewer, queueId, { reject: { reason } }));
     },
     search: (userId, query, limit) => run((gate) => gate.search(userId, query, limit)),
     get: (memoryId, userId) => run((gate) => gate.get(memoryId, userId)),

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { auditEntryForIngestion } from "../../audit/entries-for.js";
 import { defaultTrustedSources } from "../../memory/tiers/tier-inputs.js";
 import { decodeBody } from "../decode-body.js";
 import type { ServerDeps } from "../deps.js";
@@ -21,7 +22,7 @@ export const memoryRoutes = (deps: ServerDeps) =>
           `an agent key cannot ingest a memory from the trusted source "${request.source}"; send the source the claim really has (e.g. "conversation") or use the user's own key`,
         );
       const outcome = await deps.memory.ingest({ ...request, userId });
-      await deps.auditTrail?.committed("ingestion", userId, { ...request, userId }, outcome);
+      await deps.auditTrail?.committed(auditEntryForIngestion(userId, { ...request, userId }, outcome));
       return context.json(
         outcome,
         outcome.status === "blocked" ? 422 : outcome.status === "queued" ? 202 : 201,
