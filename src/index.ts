@@ -36,6 +36,12 @@ export * from "./correction/index.js";
 export { runEvaluation } from "./eval/runner.js";
 // The Promise API
 export { createVerifier, type Verifier, type VerifierConfig } from "./facade/create-verifier.js";
+export {
+  createWorkerPoolVerifier,
+  defaultVerifyWorkers,
+  type WorkerPoolOptions,
+  type WorkerVerifierConfig,
+} from "./facade/worker-pool/index.js";
 // Model-backed layers and the LLM port
 export {
   EmptyFactualMemory,

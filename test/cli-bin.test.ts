@@ -52,6 +52,7 @@ describe.skipIf(!existsSync(resolve(repoRoot, "dist/index.js")))("the built pack
   };
   it.each([
     ["the Promise facade", "createVerifier"],
+    ["verification in worker threads", "createWorkerPoolVerifier"],
     ["the correction loop", "runCorrectionLoop"],
     ["model mitigation", "makeModelMitigator"],
     ["mitigation by action", "applyMitigation"],
@@ -67,5 +68,27 @@ describe.skipIf(!existsSync(resolve(repoRoot, "dist/index.js")))("the built pack
     ["group commit", "makeGroupCommitAppender"],
   ])("exports %s (%s)", (_, name) => {
     expect(exportKinds()[name]).toBe("function");
+  });
+});
+
+describe("the built worker pool", () => {
+  it("verifies in a worker thread of the compiled package (no TypeScript loader)", () => {
+    const script = `
+      const { createWorkerPoolVerifier } = await import("veracity");
+      const pool = createWorkerPoolVerifier({ workers: 1 });
+      const sources = ["The bridge opened in 1932 and is 503 metres long."];
+      const results = await Promise.all([
+        pool.verify({ text: "The bridge opened in 1932.", sources }),
+        pool.verify({ text: "The bridge opened in 1958 and is 800 metres long.", sources }),
+      ]);
+      await pool.close();
+      process.stdout.write(JSON.stringify(results.map((result) => result.passed)));`;
+    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toEqual([true, false]);
   });
 });

@@ -1,17 +1,10 @@
 import { createHash } from "node:crypto";
+import { canonicalJson } from "./canonical-json.js";
 import type { AuditEntry } from "./entry.js";
 
-export const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
+export { canonicalJson };
 
-/** JSON with object keys sorted at every depth, so equal values always hash equally. */
-export const canonicalJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === "object" && !Array.isArray(inner)
-      ? Object.fromEntries(
-          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
-        )
-      : inner,
-  );
+export const sha256Hex = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** The hash of an entry: SHA-256 over the canonical JSON of every field but the hash itself. */
 export const hashAuditEntry = (entry: Omit<AuditEntry, "entryHash">): string =>

@@ -28,10 +28,23 @@ describe("server configuration", () => {
     expect(flagged.limits.maxBodyBytes).toBe(2048);
   });
 
+  it("takes the verification workers from flags, the environment or the file, else leaves the default", () => {
+    expect(resolveServerConfig({}, {}, {}, "/").verifyWorkers).toBeUndefined();
+    expect(resolveServerConfig({}, {}, { verifyWorkers: 3 }, "/").verifyWorkers).toBe(3);
+    expect(
+      resolveServerConfig({}, { VERACITY_VERIFY_WORKERS: "0" }, { verifyWorkers: 3 }, "/").verifyWorkers,
+    ).toBe(0);
+    expect(
+      resolveServerConfig({ verifyWorkers: "2" }, { VERACITY_VERIFY_WORKERS: "0" }, {}, "/").verifyWorkers,
+    ).toBe(2);
+  });
+
   it.each([
     [{ port: "70000" }, {}],
     [{ port: "eighty" }, {}],
     [{ rateLimit: "0" }, {}],
+    [{ verifyWorkers: "-1" }, {}],
+    [{}, { VERACITY_VERIFY_WORKERS: "65" }],
     [{}, { VERACITY_DB_SCHEMA: "Robert'); DROP TABLE" }],
   ])("refuses bad values %j %j with a ConfigError", (flags, env) => {
     expect(() => resolveServerConfig(flags, env, {}, "/")).toThrow(

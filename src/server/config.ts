@@ -17,6 +17,7 @@ export const ServerConfigFile = Schema.Struct({
   evidence: Schema.optional(Schema.String),
   model: Schema.optional(Schema.String),
   calibration: Schema.optional(Schema.String),
+  verifyWorkers: Schema.optional(Schema.Int.pipe(Schema.between(0, 64))),
   limits: Schema.optional(
     Schema.Struct({
       maxBodyBytes: Schema.optional(Positive),
@@ -35,6 +36,8 @@ export interface ResolvedServerConfig {
   readonly evidence?: string;
   readonly model?: string;
   readonly calibration?: string;
+  /** Worker threads for the offline checks; absent: the server's default (one per core but one). */
+  readonly verifyWorkers?: number;
   readonly limits: ServerLimits;
 }
 
@@ -50,6 +53,7 @@ export interface ServerFlags {
   readonly maxBodyBytes?: string;
   readonly timeoutMs?: string;
   readonly rateLimit?: string;
+  readonly verifyWorkers?: string;
 }
 
 export const readServerConfigFile = async (file: string): Promise<ServerConfigFile> => {
@@ -118,6 +122,11 @@ export const resolveServerConfig = (
   const evidence = firstOf(flags.evidence, env.VERACITY_EVIDENCE, file.evidence);
   const model = firstOf(flags.model, env.VERACITY_MODEL, file.model);
   const calibration = firstOf(flags.calibration, file.calibration);
+  const verifyWorkers = firstOf(
+    integer(flags.verifyWorkers, "--verify-workers", 0, 64),
+    integer(env.VERACITY_VERIFY_WORKERS, "VERACITY_VERIFY_WORKERS", 0, 64),
+    file.verifyWorkers,
+  );
   return {
     port: port ?? 8080,
     host: firstOf(flags.host, env.VERACITY_HOST, file.host) ?? "127.0.0.1",
@@ -126,6 +135,7 @@ export const resolveServerConfig = (
     ...(evidence === undefined ? {} : { evidence }),
     ...(model === undefined ? {} : { model }),
     ...(calibration === undefined ? {} : { calibration }),
+    ...(verifyWorkers === undefined ? {} : { verifyWorkers }),
     limits: {
       maxBodyBytes:
         firstOf(

@@ -6,6 +6,7 @@ import { type Logger, pino } from "pino";
 import { makeAuditLog } from "../audit/audit-log.js";
 import { buildVerifier } from "../cli/build-verifier.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
+import { createWorkerPoolVerifier, defaultVerifyWorkers } from "../facade/worker-pool/index.js";
 import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
 import { makeVeracityMetrics } from "../metrics/registry.js";
 import { openSqlClient } from "../storage/open.js";
@@ -34,6 +35,12 @@ export interface ServerOptions {
   readonly repositoryDir?: string;
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly version?: string;
+  /**
+   * Worker threads that run `/v1/check` and the playground's offline layers, so they use the other cores and
+   * never block the event loop that serves HTTP and the stores. 0 runs them in the server's own thread.
+   * Default: one per core but one, at most 4 (`defaultVerifyWorkers`).
+   */
+  readonly verifyWorkers?: number;
   /** Replaces the verifier of `/v1/check` and the playground (tests inject slow or failing fakes). */
   readonly checker?: Verifier;
 }
@@ -78,7 +85,10 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       env,
     );
     closers.push(verifier.close);
-    const checker = options.checker ?? createVerifier();
+    const verifyWorkers = options.verifyWorkers ?? defaultVerifyWorkers();
+    const checker =
+      options.checker ??
+      (verifyWorkers > 0 ? createWorkerPoolVerifier({ workers: verifyWorkers }) : createVerifier());
     closers.push(checker.close);
     const metrics = makeVeracityMetrics();
     const unsubscribe = await Promise.all(

@@ -28,6 +28,8 @@ Options (flags win over the environment, the environment over the --config file)
   --max-body-bytes <n>    largest request body (default 2097152)
   --timeout-ms <n>        longest a request may take (default 30000)
   --rate-limit <n>        requests per key per minute, shared by every instance (VERACITY_RATE_LIMIT; default 1200)
+  --verify-workers <n>    worker threads for /v1/check and the playground (VERACITY_VERIFY_WORKERS; default one
+                          per core but one, at most 4; 0 checks in the server's own thread)
 
 API keys are stored as SHA-256 hashes; 'keys create' prints the key once. A key made with --agent acts for
 the user but cannot ingest memories from a trusted source (user, documentation, adr, commit, manual): give
@@ -46,6 +48,7 @@ const options = {
   "max-body-bytes": { type: "string" },
   "timeout-ms": { type: "string" },
   "rate-limit": { type: "string" },
+  "verify-workers": { type: "string" },
   user: { type: "string" },
   label: { type: "string" },
   agent: { type: "boolean" },
@@ -72,6 +75,7 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("maxBodyBytes", values["max-body-bytes"]),
       ...defined("timeoutMs", values["timeout-ms"]),
       ...defined("rateLimit", values["rate-limit"]),
+      ...defined("verifyWorkers", values["verify-workers"]),
     },
     io.env,
     file,

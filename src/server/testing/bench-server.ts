@@ -8,6 +8,10 @@ import { startServer } from "../start.js";
 const server = await startServer({
   port: 0,
   database: "memory://",
+  // The default pool (one worker per core but one) unless BENCH_VERIFY_WORKERS says otherwise (0: in-thread).
+  ...(process.env.BENCH_VERIFY_WORKERS === undefined
+    ? {}
+    : { verifyWorkers: Number(process.env.BENCH_VERIFY_WORKERS) }),
   logger: pino({ level: "warn" }),
   limits: { rateLimit: { requests: 1_000_000_000, windowMs: 60_000 } },
 });

@@ -1,0 +1,190 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { VerificationError } from "../../model/errors.js";
+import type { LayerResult } from "../../model/layer-result.js";
+import type { VerificationResult } from "../../model/result.js";
+import type { RiskLevel } from "../../model/risk.js";
+import type { EventHandler } from "../../verification/events.js";
+import type { Verifier } from "../create-verifier.js";
+import {
+  deserializeError,
+  type WorkerCall,
+  type WorkerReply,
+  type WorkerVerifierConfig,
+} from "./messages.js";
+
+export interface WorkerPoolOptions extends WorkerVerifierConfig {
+  /** Worker threads in the pool (at least 1). */
+  readonly workers: number;
+  /** The worker's module; default `verify-worker` next to this file (tests pass one that misbehaves). */
+  readonly workerUrl?: URL;
+}
+
+/** One worker per core the main thread does not need, at most 4: the main thread keeps HTTP and the stores. */
+export const defaultVerifyWorkers = (): number => Math.min(4, Math.max(0, availableParallelism() - 1));
+
+/** A worker that dies this many times in a row before it is ready stops the pool (a broken build, say). */
+const maxFailedStarts = 3;
+
+// The build runs the compiled worker; from sources (tests, tsx) a TypeScript worker is loaded through tsx.
+const workerEntry = (given?: URL): { readonly url: URL; readonly sourceEntry?: string } => {
+  const fromSources = import.meta.url.endsWith(".ts");
+  const url = given ?? new URL(fromSources ? "./verify-worker.ts" : "./verify-worker.js", import.meta.url);
+  return url.pathname.endsWith(".ts")
+    ? { url: new URL("./run-from-sources.mjs", import.meta.url), sourceEntry: url.href }
+    : { url };
+};
+
+/**
+ * The parent's Node options, which a worker inherits (loaders, conditions, source maps), minus those that only
+ * make sense for the parent's own entry point: `node --input-type=module -e "..."` would otherwise make every
+ * worker refuse to start.
+ */
+export const workerExecArgv = (parent: readonly string[] = process.execArgv): string[] => {
+  const kept: string[] = [];
+  for (let index = 0; index < parent.length; index += 1) {
+    const option = parent[index] as string;
+    if (["-e", "--eval", "-p", "--print", "--input-type"].includes(option)) {
+      index += 1;
+      continue;
+    }
+    if (/^(?:--input-type|--eval|--print)=/.test(option)) continue;
+    kept.push(option);
+  }
+  return kept;
+};
+
+type CallBody = WorkerCall extends infer Call ? (Call extends WorkerCall ? Omit<Call, "id"> : never) : never;
+
+interface Pending {
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  readonly pending: Map<number, Pending>;
+  ready: boolean;
+}
+
+/**
+ * A Verifier whose verifications run in worker threads, each with its own offline evidence layers, so the
+ * CPU-bound checks use the machine's other cores and never block the caller's event loop. Calls go to the
+ * worker with the fewest in flight. A worker that dies fails its in-flight calls with a VerificationError
+ * (never a pass) and is replaced.
+ */
+export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier => {
+  if (!Number.isInteger(options.workers) || options.workers < 1)
+    throw new RangeError(`a worker pool needs at least one worker (got ${options.workers})`);
+  const entry = workerEntry(options.workerUrl);
+  const workerData: WorkerVerifierConfig = {
+    ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.calibration ? { calibration: options.calibration } : {}),
+  };
+  const handlers = new Set<EventHandler>();
+  let nextId = 1;
+  let closing = false;
+  let failedStarts = 0;
+  let broken: Error | undefined;
+
+  const failAll = (slot: Slot, error: Error) => {
+    for (const { reject } of slot.pending.values()) reject(error);
+    slot.pending.clear();
+  };
+
+  const onReply = (slot: Slot, reply: WorkerReply) => {
+    switch (reply.kind) {
+      case "ready":
+        slot.ready = true;
+        failedStarts = 0;
+        return;
+      case "event":
+        for (const handler of handlers) {
+          try {
+            void Promise.resolve(handler(reply.event)).catch(() => {});
+          } catch {
+            // A subscriber's error never reaches a verification, as in the in-thread event bus.
+          }
+        }
+        return;
+      case "result":
+      case "failure": {
+        const pending = slot.pending.get(reply.id);
+        if (pending === undefined) return;
+        slot.pending.delete(reply.id);
+        if (reply.kind === "result") pending.resolve(reply.value);
+        else pending.reject(deserializeError(reply.error));
+        return;
+      }
+    }
+  };
+
+  const start = (slot: Slot) => {
+    const worker = new Worker(entry.url, {
+      execArgv: workerExecArgv(),
+      workerData:
+        entry.sourceEntry === undefined ? workerData : { ...workerData, sourceEntry: entry.sourceEntry },
+    });
+    slot.worker = worker;
+    slot.ready = false;
+    worker.on("message", (reply: WorkerReply) => onReply(slot, reply));
+    worker.on("error", (error) => {
+      failAll(slot, new VerificationError({ message: `verification worker failed: ${error.message}` }));
+    });
+    worker.on("exit", (code) => {
+      failAll(slot, new VerificationError({ message: `verification worker stopped (exit code ${code})` }));
+      if (closing || slot.worker !== worker) return;
+      if (!slot.ready && ++failedStarts >= maxFailedStarts) {
+        broken = new VerificationError({ message: "verification workers fail to start; see the server log" });
+        return;
+      }
+      start(slot);
+    });
+  };
+
+  const slots: Slot[] = Array.from({ length: options.workers }, () => {
+    const slot = { pending: new Map<number, Pending>(), ready: false } as Slot;
+    start(slot);
+    return slot;
+  });
+
+  const call = <A>(body: CallBody): Promise<A> => {
+    if (closing) return Promise.reject(new VerificationError({ message: "the verifier is closed" }));
+    if (broken) return Promise.reject(broken);
+    let slot = slots[0] as Slot;
+    for (const candidate of slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
+    const id = nextId++;
+    return new Promise<A>((resolve, reject) => {
+      slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      slot.worker.postMessage({ ...body, id });
+    });
+  };
+
+  return {
+    verify: (request) => call<VerificationResult>({ op: "verify", request }),
+    runLayer: (layer, text, context, sources) =>
+      call<LayerResult>({
+        op: "runLayer",
+        layer,
+        text,
+        ...(context === undefined ? {} : { context }),
+        ...(sources === undefined ? {} : { sources }),
+      }),
+    assessRisk: (text, context) =>
+      call<RiskLevel>({ op: "assessRisk", text, ...(context === undefined ? {} : { context }) }),
+    subscribe: async (handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    close: async () => {
+      if (closing) return;
+      closing = true;
+      await Promise.all(
+        slots.map(async (slot) => {
+          failAll(slot, new VerificationError({ message: "the verifier is closed" }));
+          await slot.worker.terminate();
+        }),
+      );
+    },
+  };
+};

@@ -1,0 +1,6 @@
+export {
+  createWorkerPoolVerifier,
+  defaultVerifyWorkers,
+  type WorkerPoolOptions,
+} from "./create-worker-pool-verifier.js";
+export type { WorkerVerifierConfig } from "./messages.js";

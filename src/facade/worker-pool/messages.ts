@@ -1,0 +1,100 @@
+import {
+  CalibrationError,
+  ConfigError,
+  InputError,
+  InsufficientSourcesError,
+  VerificationError,
+  VerificationTimeoutError,
+} from "../../model/errors.js";
+import type { LayerName } from "../../model/layer-name.js";
+import type { VerificationRequest } from "../../model/request.js";
+import type { CalibrationModels } from "../../verification/calibrator.js";
+import type { VerificationSettings } from "../../verification/config.js";
+import type { VerificationEvent } from "../../verification/events.js";
+
+/** What a worker builds its verifier from: plain data, since it crosses a thread boundary. */
+export interface WorkerVerifierConfig {
+  readonly settings?: Partial<VerificationSettings>;
+  readonly calibration?: CalibrationModels;
+}
+
+/** A call from the pool to a worker. */
+export type WorkerCall =
+  | { readonly id: number; readonly op: "verify"; readonly request: VerificationRequest }
+  | {
+      readonly id: number;
+      readonly op: "runLayer";
+      readonly layer: LayerName;
+      readonly text: string;
+      readonly context?: string;
+      readonly sources?: readonly string[];
+    }
+  | { readonly id: number; readonly op: "assessRisk"; readonly text: string; readonly context?: string };
+
+/** A typed error as it crosses the thread boundary: its tag and its fields (no cause, no stack). */
+export interface SerializedError {
+  readonly tag: string;
+  readonly message: string;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** What a worker sends back: readiness, an answer to a call, or an event of its verifier. */
+export type WorkerReply =
+  | { readonly kind: "ready" }
+  | { readonly kind: "result"; readonly id: number; readonly value: unknown }
+  | { readonly kind: "failure"; readonly id: number; readonly error: SerializedError }
+  | { readonly kind: "event"; readonly event: VerificationEvent };
+
+const plainFields = (error: object): Record<string, unknown> => {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (key === "cause" || key === "_tag" || key === "stack") continue;
+    if (value === null || ["string", "number", "boolean"].includes(typeof value)) fields[key] = value;
+  }
+  return fields;
+};
+
+export const serializeError = (error: unknown): SerializedError => {
+  const tag = (error as { _tag?: unknown } | null)?._tag;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    tag: typeof tag === "string" ? tag : "Error",
+    message,
+    fields: typeof error === "object" && error !== null ? plainFields(error) : {},
+  };
+};
+
+const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+const number = (value: unknown, fallback: number): number => (typeof value === "number" ? value : fallback);
+
+/**
+ * The library's typed errors rebuilt on the pool's side, so callers (and the server's problem mapping) see the
+ * same classes a verifier in their own thread throws. Anything else is a VerificationError: never a pass.
+ */
+export const deserializeError = ({ tag, message, fields }: SerializedError): Error => {
+  const layer = text(fields.layer) as LayerName | undefined;
+  switch (tag) {
+    case "InputError":
+      return new InputError({ message, code: text(fields.code) ?? "INVALID_REQUEST" });
+    case "VerificationTimeoutError":
+      return new VerificationTimeoutError({
+        message,
+        timeoutMs: number(fields.timeoutMs, 0),
+        ...(layer ? { layer } : {}),
+      });
+    case "InsufficientSourcesError":
+      return new InsufficientSourcesError({
+        message,
+        required: number(fields.required, 0),
+        available: number(fields.available, 0),
+      });
+    case "ConfigError":
+      return new ConfigError({ message, ...(text(fields.key) ? { key: text(fields.key) } : {}) });
+    case "CalibrationError":
+      return new CalibrationError({ message, rawScore: number(fields.rawScore, Number.NaN) });
+    case "VerificationError":
+      return new VerificationError({ message, ...(layer ? { layer } : {}) });
+    default:
+      return new VerificationError({ message: `verification worker failed: ${message}` });
+  }
+};

@@ -1,0 +1,19 @@
+/**
+ * A pool worker that answers verifications with the offline layers, except that a verification of the text
+ * "crash the worker" ends the thread mid-call, as an out-of-memory abort or a native fault would.
+ */
+import { parentPort } from "node:worker_threads";
+import { createVerifier } from "../../create-verifier.js";
+import { serializeError, type WorkerCall, type WorkerReply } from "../messages.js";
+
+const verifier = createVerifier();
+const send = (reply: WorkerReply) => parentPort?.postMessage(reply);
+parentPort?.on("message", (call: WorkerCall) => {
+  if (call.op !== "verify") return;
+  if (call.request.text === "crash the worker") process.exit(70);
+  verifier.verify(call.request).then(
+    (value) => send({ kind: "result", id: call.id, value }),
+    (error: unknown) => send({ kind: "failure", id: call.id, error: serializeError(error) }),
+  );
+});
+send({ kind: "ready" });

@@ -1,0 +1,37 @@
+/**
+ * A worker thread of the verification pool: builds its own verifier (the offline evidence layers) and answers
+ * the pool's calls one message at a time. Events of its verifier are forwarded to the pool's subscribers.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { createVerifier } from "../create-verifier.js";
+import { serializeError, type WorkerCall, type WorkerReply, type WorkerVerifierConfig } from "./messages.js";
+
+const port = parentPort;
+if (port === null) throw new Error("verify-worker runs only as a worker thread");
+const send = (reply: WorkerReply) => port.postMessage(reply);
+
+const config = (workerData ?? {}) as WorkerVerifierConfig;
+const verifier = createVerifier({
+  ...(config.settings ? { settings: config.settings } : {}),
+  ...(config.calibration ? { calibration: config.calibration } : {}),
+});
+await verifier.subscribe((event) => send({ kind: "event", event }));
+
+const answer = (call: WorkerCall): Promise<unknown> => {
+  switch (call.op) {
+    case "verify":
+      return verifier.verify(call.request);
+    case "runLayer":
+      return verifier.runLayer(call.layer, call.text, call.context, call.sources);
+    case "assessRisk":
+      return verifier.assessRisk(call.text, call.context);
+  }
+};
+
+port.on("message", (call: WorkerCall) => {
+  answer(call).then(
+    (value) => send({ kind: "result", id: call.id, value }),
+    (error: unknown) => send({ kind: "failure", id: call.id, error: serializeError(error) }),
+  );
+});
+send({ kind: "ready" });

@@ -1,0 +1,143 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { InputError, VerificationError } from "../../model/errors.js";
+import type { VerificationEvent } from "../../verification/events.js";
+import { createVerifier } from "../create-verifier.js";
+import { createWorkerPoolVerifier, workerExecArgv } from "./create-worker-pool-verifier.js";
+
+const sources = [
+  "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. " +
+    "Revenue rose from $4.2 million in 2022 to $5.0 million in 2023.",
+];
+const requests = [
+  { text: "The Eiffel Tower was completed in 1889. It is 330 metres tall.", sources },
+  { text: "The Eiffel Tower was completed in 1925 in Berlin. It is 410 metres tall.", sources },
+  { text: "Revenue rose from $4.2 million in 2022 to $5.0 million in 2023.", sources },
+  { text: "Revenue grew 25% to $5.3 million.", sources, riskOverride: "high" as const },
+];
+
+/** The fields that depend on the clock, not on the verdict. */
+const withoutTimings = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value), (key, field) =>
+    key === "latencyMs" || key === "totalLatencyMs" || key === "timestamp" ? 0 : field,
+  );
+
+describe("createWorkerPoolVerifier", () => {
+  const settings = { maxTextLength: 2_000 };
+  const pool = createWorkerPoolVerifier({ workers: 2, settings });
+  const inThread = createVerifier({ settings });
+  afterAll(async () => {
+    await pool.close();
+    await inThread.close();
+  });
+
+  it("gives the same results as a verifier in the caller's thread", async () => {
+    const [fromPool, fromThread] = await Promise.all([
+      Promise.all(requests.map((request) => pool.verify(request))),
+      Promise.all(requests.map((request) => inThread.verify(request))),
+    ]);
+    expect(fromPool.map((result) => result.passed)).toEqual([true, false, true, false]);
+    expect(withoutTimings(fromPool)).toEqual(withoutTimings(fromThread));
+  });
+
+  it("runs single layers and assesses risk in the workers", async () => {
+    const layer = await pool.runLayer("numbers", requests[1]?.text ?? "", undefined, sources);
+    expect(layer).toEqual({
+      ...(await inThread.runLayer("numbers", requests[1]?.text ?? "", undefined, sources)),
+      latencyMs: layer.latencyMs,
+    });
+    expect(await pool.assessRisk("What dose of ibuprofen should I take?")).toBe(
+      await inThread.assessRisk("What dose of ibuprofen should I take?"),
+    );
+  });
+
+  it("passes its settings to the workers and rebuilds their typed errors in the caller's thread", async () => {
+    const tooLong = { text: "The tower is tall. ".repeat(200), sources };
+    const [fromPool, fromThread] = await Promise.all(
+      [pool, inThread].map((verifier) => verifier.verify(tooLong).catch((failure: unknown) => failure)),
+    );
+    expect(fromPool).toBeInstanceOf(InputError);
+    expect(fromPool).toMatchObject({ _tag: "InputError", code: (fromThread as InputError).code });
+    expect((fromPool as Error).message).toBe((fromThread as Error).message);
+    const malformed = await pool.verify({ text: 42 } as never).catch((failure: unknown) => failure);
+    expect(malformed).toMatchObject({ _tag: "InputError", code: "INVALID_REQUEST" });
+  });
+
+  it("forwards the workers' events to subscribers, and stops after unsubscribe", async () => {
+    const events: VerificationEvent[] = [];
+    const unsubscribe = await pool.subscribe((event) => {
+      events.push(event);
+    });
+    await pool.verify(requests[1] ?? { text: "" });
+    expect(events.map((event) => event.type)).toContain("verification.completed");
+    const completed = events.find((event) => event.type === "verification.completed");
+    expect(completed?.payload).toMatchObject({ passed: false, layersRun: 2 });
+    unsubscribe();
+    const seen = events.length;
+    await pool.verify(requests[0] ?? { text: "" });
+    expect(events).toHaveLength(seen);
+  });
+
+  it("keeps answering while many calls are in flight", async () => {
+    const many = Array.from({ length: 40 }, (_, index) => requests[index % requests.length] ?? { text: "" });
+    const results = await Promise.all(many.map((request) => pool.verify(request)));
+    expect(results.map((result) => result.passed)).toEqual(
+      many.map((_, index) => [true, false, true, false][index % 4]),
+    );
+  });
+});
+
+describe("a worker that dies", () => {
+  it("fails its in-flight call with a VerificationError, never a pass, and is replaced", async () => {
+    const pool = createWorkerPoolVerifier({
+      workers: 1,
+      workerUrl: new URL("./testing/crashing-worker.ts", import.meta.url),
+    });
+    try {
+      const crashed = await pool
+        .verify({ text: "crash the worker", sources })
+        .catch((error: unknown) => error);
+      expect(crashed).toBeInstanceOf(VerificationError);
+      expect(String((crashed as Error).message)).toMatch(/worker stopped \(exit code 70\)/);
+      const after = await pool.verify(requests[0] ?? { text: "" });
+      expect(after.passed).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("stops the pool with a typed error when workers cannot start", async () => {
+    const pool = createWorkerPoolVerifier({
+      workers: 1,
+      workerUrl: new URL("./testing/broken-worker.ts", import.meta.url),
+    });
+    try {
+      const first = await pool.verify(requests[0] ?? { text: "" }).catch((error: unknown) => error);
+      expect(first).toBeInstanceOf(VerificationError);
+      await expect
+        .poll(() => pool.verify(requests[0] ?? { text: "" }).catch((error: Error) => error.message), {
+          timeout: 15_000,
+        })
+        .toMatch(/fail to start/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("refuses calls once closed, and a pool needs a worker", async () => {
+    const pool = createWorkerPoolVerifier({ workers: 1 });
+    await pool.close();
+    await expect(pool.verify(requests[0] ?? { text: "" })).rejects.toBeInstanceOf(VerificationError);
+    expect(() => createWorkerPoolVerifier({ workers: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("workerExecArgv", () => {
+  it("keeps the parent's loaders and flags but not its inline entry point", () => {
+    expect(
+      workerExecArgv(["--import", "tsx", "--input-type=module", "-e", "code", "--enable-source-maps"]),
+    ).toEqual(["--import", "tsx", "--enable-source-maps"]);
+    expect(
+      workerExecArgv(["--conditions", "development", "-p", "1", "--eval=x", "--input-type", "module"]),
+    ).toEqual(["--conditions", "development"]);
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./testing/test-server.js";
+
+const sources = [
+  "Net sales of the Cloud division rose to $412.5 million in the third quarter of 2024, according to chief " +
+    "financial officer Lee Park. Headcount of the Retail division fell to 1,250 in 2023.",
+];
+const checks = [
+  { text: "Net sales of the Cloud division rose to $412.5 million in the third quarter of 2024.", sources },
+  {
+    text: "Net sales of the Cloud division fell to $512.5 million in 2021, according to Ana Silva.",
+    sources,
+  },
+];
+
+/** What depends on the clock or on the server instance, not on the verdicts. */
+const verdictsOf = (body: unknown): unknown =>
+  JSON.parse(JSON.stringify(body), (key, value) =>
+    key === "latencyMs" || key === "totalLatencyMs" || key === "timestamp" || key === "instance" ? 0 : value,
+  );
+
+describe("/v1/check in verification worker threads", () => {
+  let pooled: TestServer;
+  let inThread: TestServer;
+  let pooledKey: string;
+  let inThreadKey: string;
+  beforeAll(async () => {
+    [pooled, inThread] = await Promise.all([
+      startTestServer({}, { verifyWorkers: 2 }),
+      startTestServer({}, { verifyWorkers: 0 }),
+    ]);
+    [pooledKey, inThreadKey] = await Promise.all([
+      pooled.createApiKey("alice"),
+      inThread.createApiKey("alice"),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([pooled?.close(), inThread?.close()]);
+  });
+
+  it("answers exactly what a server checking in its own thread answers", async () => {
+    for (const body of checks) {
+      const [fromPool, fromThread] = await Promise.all([
+        pooled.call("POST", "/v1/check", { key: pooledKey, body }),
+        inThread.call("POST", "/v1/check", { key: inThreadKey, body }),
+      ]);
+      expect(fromPool.status).toBe(200);
+      expect(verdictsOf(fromPool.body)).toEqual(verdictsOf(fromThread.body));
+    }
+    const second = await pooled.call("POST", "/v1/check", { key: pooledKey, body: checks[1] });
+    expect(second.body.passed).toBe(false);
+  });
+
+  it("counts the workers' verifications in /metrics and runs concurrent checks", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        pooled.call("POST", "/v1/check", { key: pooledKey, body: checks[index % 2] }),
+      ),
+    );
+    expect(answers.map((answer) => answer.body.passed)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index % 2 === 0),
+    );
+    const metrics = await pooled.call("GET", "/metrics");
+    const failed = /veracity_verifications_total\{risk_level="[a-z]+",outcome="failed"\} (\d+)/.exec(
+      metrics.body,
+    );
+    expect(Number(failed?.[1])).toBeGreaterThanOrEqual(10);
+  });
+});
