@@ -27,6 +27,7 @@ export const operandText = (operand: Operand, claimScale: number): string => {
   );
   const wrapped = literals.map((literal) => (literal.startsWith("-") ? `(${literal})` : literal));
   if (operand.combine === "value") return literals[0] ?? "0";
+  if (operand.combine === "difference") return `(${wrapped.join(" - ")})`;
   const sum = `(${wrapped.join(" + ")})`;
   return operand.combine === "sum" ? sum : `${sum} / ${literals.length}`;
 };

@@ -5,7 +5,7 @@ export interface Operand {
   readonly value: number;
   /** How it is written in a formula, in the claim's scale (set when the formula is printed). */
   readonly parts: readonly SourceNumber[];
-  readonly combine: "value" | "sum" | "average";
+  readonly combine: "value" | "sum" | "average" | "difference";
   /** Multiplier of `value` relative to the written literals of `parts`. */
   readonly scale: number;
   readonly year?: number;
@@ -107,11 +107,13 @@ const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
     }
   };
   for (const number of numbers) {
-    if (number.isTotal || number.inLabel) continue;
+    if (number.inLabel) continue;
     if (number.table) {
+      // A row of totals is summed or averaged along its periods; down a column a total is not an item.
       add(`row:${number.source}:${number.table.block}:${number.table.row}`, number);
-      add(`column:${number.source}:${number.table.block}:${number.table.column}`, number);
-    } else {
+      if (!number.isTotal)
+        add(`column:${number.source}:${number.table.block}:${number.table.column}`, number);
+    } else if (!number.isTotal) {
       let lines = lineGroups.get(number.source);
       if (!lines) {
         lines = new Map();
@@ -131,7 +133,8 @@ const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
 
 /**
  * Sums and averages of runs of 3 to `maxRun` adjacent figures of one table row, one table column or one
- * line ("(3,696+3,861+3,272)/3"), in each scale the figures share. Totals are not items. Used as direct
+ * line ("(3,696+3,861+3,272)/3"), in each scale the figures share. Totals are not items of a column or a
+ * line, but a row of totals is summed or averaged along its periods. Used as direct
  * matches only, which keeps the search depth at one.
  */
 export const rowRunOperands = (numbers: readonly SourceNumber[], maxRun: number): Operand[] => {

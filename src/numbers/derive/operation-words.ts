@@ -5,14 +5,17 @@ const operationWords: readonly (readonly [RegExp, readonly DerivationKind[]])[] 
   [/\b(?:average|averaged|mean)\b/i, ["average"]],
   [
     /\b(?:percentage|percent|%)\s+(?:change|increase|decrease|growth|decline)\b|\bgrowth rate\b/i,
-    ["percent-change"],
+    // The percentage change of a rate is often stated in points: 9.0% - 9.5% = -0.5% (a difference of
+    // percents only: a difference answers a percent claim only from percent figures).
+    ["percent-change", "difference"],
   ],
   [
     /\b(?:change|changed|difference|increase[ds]?|decrease[ds]?|grew|rose|fell|declined?|dropped|gap)\b/i,
     ["difference", "percent-change"],
   ],
   [/\b(?:total|totalled|totaled|sum|combined|altogether|together)\b/i, ["sum"]],
-  [/\bratio\b|\bper\s+(?:employee|unit|customer|user|day|month|year|hour|head)\b/i, ["ratio"]],
+  // A ratio may be written as a percent ("the liability to asset ratio was 18.34%").
+  [/\bratio\b|\bper\s+(?:employee|unit|customer|user|day|month|year|hour|head)\b/i, ["ratio", "percentage"]],
   [
     /\b(?:percentage|proportion|share|portion|fraction|margin)\b|%\s+of\b/i,
     ["percentage", "percent-of", "ratio"],

@@ -1,5 +1,6 @@
 import type { DerivationKind } from "./formula.js";
 import type { Operand } from "./operands.js";
+import { inPeriodOrder } from "./period-order.js";
 
 /** How far the derivation search may go. */
 export interface SearchLimits {
@@ -169,10 +170,6 @@ const related = (a: Operand, b: Operand): boolean => {
 const negligible = (a: number, b: number): boolean =>
   a !== 0 && b !== 0 && Math.min(Math.abs(a), Math.abs(b)) < Math.max(Math.abs(a), Math.abs(b)) * 1e-3;
 
-/** A change runs from the earlier period to the later one when both periods are known. */
-const inPeriodOrder = (a: Operand, b: Operand) =>
-  a.year === undefined || b.year === undefined || a.year >= b.year;
-
 interface PairRule {
   readonly kind: DerivationKind;
   readonly forPercent: boolean;
@@ -199,8 +196,9 @@ const pairRules: readonly PairRule[] = [
     compute: (a, b) => a - b,
   },
   {
+    // Percents add up only with percents: shares of one whole ("34% + 11% of revenue").
     kind: "sum",
-    forPercent: false,
+    forPercent: true,
     forPlain: true,
     additive: true,
     ordered: false,

@@ -86,6 +86,40 @@ describe("buildSourcePool", () => {
         ["27%", 2018],
       ],
     ],
+    // A row labelled with a date ("as at June 30, 2019") is of that date's year.
+    [
+      [
+        "Fiscal 2017 Restructuring Plan | Workforce reduction | Facility costs | Total",
+        "Balance payable as at June 30, 2017 | $10,045 | $1,369 | $11,414",
+        "Balance payable as at June 30, 2019 | $1,046 | $2,949 | $3,995",
+      ],
+      [
+        ["$11,414", 2017],
+        ["$3,995", 2019],
+      ],
+    ],
+    // A unit in the label cell ("(1,000)") does not keep a line of years from being a header.
+    [
+      [
+        "Number of shares (1,000) | 2019 | 2018 | 2017",
+        "Granted during the period | 1,001.1 | 907.3 | 866.6",
+      ],
+      [
+        ["1,001.1", 2019],
+        ["907.3", 2018],
+      ],
+    ],
+    // Dated header cells of one year still give each column its year.
+    [
+      [
+        " | Estimated at June 30, 2019 | Adjustments | Final as of December 31, 2019",
+        "Total fair value | 3,757 | 20 | 3,777",
+      ],
+      [
+        ["3,757", 2019],
+        ["3,777", 2019],
+      ],
+    ],
   ] as const)("reads the period of table figures: %j", (lines, expected) => {
     for (const [figure, year] of expected) expect(yearOf(lines.join("\n"), figure)).toBe(year);
   });
@@ -95,5 +129,63 @@ describe("buildSourcePool", () => {
       { index: 0, origin: "source", text: "Margins rose 4.5 per cent." },
     ]).numbers;
     expect(numbers[0]?.percentContext).toBe(true);
+  });
+
+  const poolOf = (lines: readonly string[]) =>
+    buildSourcePool([{ index: 0, origin: "source", text: lines.join("\n") }]).numbers;
+
+  it("reads the quarter or date of a column or a row within its year", () => {
+    const quarters = poolOf([
+      " | First | Second | Third | Fourth",
+      "Revenues | 94,888 | 96,037 | 88,495 | 84,380",
+    ]);
+    expect(quarters.map((n) => n.periodInYear)).toEqual([331, 631, 931, 1231]);
+    const months = poolOf([
+      "Period | Shares Purchased",
+      "January 26, 2019 - February 22, 2019 | 262",
+      "February 23, 2019 - March 22, 2019 | 3,380",
+    ]);
+    expect(months.map((n) => n.periodInYear)).toEqual([126, 223]);
+    // A line of quarters under a line of years: each column has both.
+    const both = poolOf([
+      " | 2019 | 2019 | 2018 | 2018",
+      " | Q1 | Q2 | Q1 | Q2",
+      "Revenue | 10 | 20 | 30 | 40",
+    ]);
+    expect(both.map((n) => [n.year, n.periodInYear])).toEqual([
+      [2019, 331],
+      [2019, 631],
+      [2018, 331],
+      [2018, 631],
+    ]);
+  });
+
+  it("reads a table line with words and figures in its first cell only as a sentence, not a label", () => {
+    const numbers = poolOf([
+      " | 2019 | 2018",
+      "1,258,690,067 fully paid ordinary shares (2018: 1,313,323,941) |  | ",
+      "Balance at start of period | 1,313.3 | 1,294.4",
+    ]);
+    const caption = numbers.find((n) => n.number.text === "1,313,323,941");
+    expect(caption).toMatchObject({ inLabel: false, year: 2018 });
+    expect(caption?.table).toBeUndefined();
+  });
+
+  it("gives a sentence repeating a figure of the row it names that figure's year", () => {
+    const numbers = poolOf([
+      " | 2018 | 2019",
+      "Amounts due to related parties | 169 | 200",
+      "",
+      "Amounts due to related parties of $200 (December 31, 2018: $169) are expenses paid by a related party.",
+    ]);
+    expect(numbers.find((n) => n.number.text === "$200")?.year).toBe(2019);
+  });
+
+  it("reads the words heading each column", () => {
+    const numbers = poolOf([
+      "Fiscal 2017 Restructuring Plan | Workforce reduction | Facility costs | Total",
+      "Balance payable as at June 30, 2019 | $1,046 | $2,949 | $3,995",
+    ]);
+    expect(numbers.map((n) => n.table?.header)).toEqual(["workforce reduction", "facility costs", "total"]);
   });
 });

@@ -2,6 +2,8 @@ import type { EvidenceSource } from "../../verification/layer.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { declaredScales } from "../extract/scale-words.js";
 import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
+import { makeColumnHeaders } from "./column-headers.js";
+import { periodColumns, periodInYear, periodLike } from "./periods-in-year.js";
 
 /** A quantity found in the evidence, with where it sits: its line, its table row and column, its period. */
 export interface SourceNumber {
@@ -21,9 +23,16 @@ export interface SourceNumber {
     readonly row: number;
     readonly column: number;
     readonly label: string;
+    /** The words heading its column, lower-cased ("facility costs"), when there are any. */
+    readonly header?: string;
   };
   /** The year of its table column ("2019" header), when there is one. */
   readonly year?: number;
+  /**
+   * The period within its year, as a month * 100 + day key (see `periodInYear`), when its column header or
+   * row label names a quarter or a date ("Third Quarter", "April 27, 2019").
+   */
+  readonly periodInYear?: number;
   /** Written in a table row's label ("net of tax of $1"): matched as written, never an operand. */
   readonly inLabel: boolean;
   /** Labelled as a total: a "Total ..." row, or "total" written just before it. */
@@ -56,6 +65,15 @@ const linesOf = (text: string): Line[] => {
 };
 
 const isTableLine = (line: string): boolean => line.includes("|");
+
+/** A table line whose first cell holds words and a figure and whose other cells are empty. */
+const isCaption = (line: string): boolean => {
+  if (!onlyFirstCell.test(line)) return false;
+  const first = line.slice(0, line.indexOf("|"));
+  return /\p{L}{3,}/u.test(first) && /\d/.test(first);
+};
+
+const onlyFirstCell = /^[^|]*(?:\|\s*)+$/;
 
 /** Offsets of the "|" separators of a table line, in order. */
 const separatorsOf = (line: string): number[] => {
@@ -94,7 +112,7 @@ const yearColumns = (line: string): Map<number, number> | undefined => {
     if (found.length > 0) {
       spanning = Math.max(...found);
       years.set(column, spanning);
-    } else if (/\d/.test(cell.replace(/\b\d{1,2}\b/g, ""))) others += 1;
+    } else if (column > 0 && /\d/.test(cell.replace(/\b\d{1,2}\b/g, ""))) others += 1;
     else if (cell.trim().length > 0) spanning = undefined;
     else if (spanning !== undefined && column > 0) years.set(column, spanning);
   });
@@ -112,10 +130,29 @@ const sectionYear = (line: string, options: ExtractOptions): number | undefined 
   return [...found][0];
 };
 
-/** A row labelled with a year alone ("2021 | $138 | $6", "Fiscal 2020 | ..."): its figures are of that year. */
-const rowYear = (label: string): number | undefined => {
+/**
+ * A row labelled with a year alone ("2021 | $138 | $6", "Fiscal 2020 | ...") or with one date ("Balance
+ * payable as at June 30, 2019 | ..."): its figures are of that year. `period` is the period within a year
+ * the label names, if any (see `periodInYear`).
+ */
+const rowYear = (label: string, period: number | undefined): number | undefined => {
   const match = /^(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d{2})$/i.exec(label.trim());
-  return match?.[1] ? Number(match[1]) : undefined;
+  if (match?.[1]) return Number(match[1]);
+  if (period === undefined) return undefined;
+  const years = new Set(yearsIn(label));
+  const [year] = years;
+  return years.size === 1 ? year : undefined;
+};
+
+/** Column index to year for header cells naming one year each ("Estimated at June 30, 2019"). */
+const cellYears = (line: string): Map<number, number> => {
+  const years = new Map<number, number>();
+  line.split("|").forEach((cell, column) => {
+    const found = new Set(yearsIn(cell));
+    const [year] = found;
+    if (found.size === 1 && year !== undefined) years.set(column, year);
+  });
+  return years;
 };
 
 /** Columns of a table header headed "Note" or "Notes": their figures refer to notes, they are not amounts. */
@@ -183,6 +220,9 @@ const candidateValues = (number: ExtractedNumber, scales: readonly number[]): nu
   return values;
 };
 
+const tablePlace = (block: number, row: number, column: number, label: string, header: string | undefined) =>
+  header === undefined ? { block, row, column, label } : { block, row, column, label, header };
+
 /** Reads every quantity of one evidence text, with its table position, column year and total label. */
 const readSource = (
   evidence: EvidenceSource,
@@ -194,6 +234,8 @@ const readSource = (
   const percentBlocks = tableBlocksWithPercent(evidence.text);
   let block = 0;
   let years: Map<number, number> | undefined;
+  let periods: Map<number, number> | undefined;
+  let headers = makeColumnHeaders();
   let section: number | undefined;
   let noteColumns: Set<number> | undefined;
   let row = 0;
@@ -201,20 +243,32 @@ const readSource = (
   let paragraph = 0;
   for (const line of linesOf(evidence.text)) {
     if (line.text.trim().length === 0) paragraph += 1;
-    const table = isTableLine(line.text);
-    if (table && !previousWasTable) {
+    const tableLine = isTableLine(line.text);
+    // A line of a table with words and figures in its first cell only is a sentence (a caption), not a row;
+    // one that only names a period ("Year ended 30 June 2019 | |") still heads the rows after it.
+    const table = tableLine && !(isCaption(line.text) && sectionYear(line.text, options) === undefined);
+    if (tableLine && !previousWasTable) {
       block += 1;
       years = undefined;
+      periods = undefined;
+      headers = makeColumnHeaders();
       section = undefined;
       noteColumns = undefined;
       row = 0;
     }
-    previousWasTable = table;
+    previousWasTable = tableLine;
+    if (tableLine) row += 1;
+    const namesPeriodInYear = table && periodLike.test(line.text);
     if (table) {
-      row += 1;
+      const periodHeader = namesPeriodInYear ? periodColumns(line.text) : undefined;
       const header = yearLike.test(line.text) ? yearColumns(line.text) : undefined;
-      if (header) {
-        years = header;
+      headers.read(line.text, header !== undefined || periodHeader !== undefined);
+      if (header || periodHeader) {
+        // Dated columns of one year ("June 30, 2019 | December 31, 2019") are ordered by their dates; a line
+        // of quarters under a line of years keeps the years.
+        const dated = header === undefined ? cellYears(line.text) : undefined;
+        years = header ?? (dated && dated.size > 0 ? dated : years);
+        if (periodHeader) periods = periodHeader;
         continue;
       }
       const periodLine = yearLike.test(line.text) ? sectionYear(line.text, options) : undefined;
@@ -228,7 +282,8 @@ const readSource = (
     const lineText = line.text.toLowerCase();
     const lowerLabel = label.toLowerCase();
     const separators = table ? separatorsOf(line.text) : [];
-    const labelYear = table ? rowYear(label) : undefined;
+    const labelPeriod = namesPeriodInYear ? periodInYear(label) : undefined;
+    const labelYear = table ? rowYear(label, labelPeriod) : undefined;
     const percentLine = !table && /%|\bper\s?cent/i.test(line.text);
     // "total" written before a figure of prose: only looked for when the line holds the word at all.
     const mentionsTotal = !table && lineText.includes("total");
@@ -240,6 +295,7 @@ const readSource = (
       const year = table
         ? (years?.get(column) ?? labelYear ?? section)
         : yearNear(line.text, number.span.start, number.span.end);
+      const periodInYear = table ? (periods?.get(column) ?? labelPeriod) : undefined;
       const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
       const isTotal = table ? totalLabel.test(label) : mentionsTotal && /\btotal\b[^\d]*$/i.test(before);
       numbers.push({
@@ -252,8 +308,9 @@ const readSource = (
         values: candidateValues(number, scales),
         lineText,
         paragraph,
-        ...(table ? { table: { block, row, column, label: lowerLabel } } : {}),
+        ...(table ? { table: tablePlace(block, row, column, lowerLabel, headers.of(column)) } : {}),
         ...(year !== undefined ? { year } : {}),
+        ...(periodInYear !== undefined ? { periodInYear } : {}),
         isTotal: isTotal && !inLabel,
         inLabel,
         scaleUnknown: scales.length === 0,
@@ -261,7 +318,35 @@ const readSource = (
       });
     }
   }
-  return { numbers, scaleUnknown: scales.length === 0 };
+  return { numbers: withRepeatedPeriods(numbers), scaleUnknown: scales.length === 0 };
+};
+
+/**
+ * A sentence that names a table row and repeats one of its figures ("Amounts due to related parties of $200")
+ * speaks of that figure, so of its period: the figure of prose takes the year of the cell it repeats, when
+ * it has none of its own and the row holds that value in one period only.
+ */
+const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
+  if (!numbers.some((number) => !number.table && number.year === undefined)) return numbers;
+  const cellsByValue = new Map<number, SourceNumber[]>();
+  for (const number of numbers) {
+    if (!number.table || number.year === undefined || number.inLabel) continue;
+    const cells = cellsByValue.get(number.number.value);
+    if (cells) cells.push(number);
+    else cellsByValue.set(number.number.value, [number]);
+  }
+  if (cellsByValue.size === 0) return numbers;
+  return numbers.map((number) => {
+    if (number.table || number.year !== undefined) return number;
+    const years = new Set<number>();
+    for (const cell of cellsByValue.get(number.number.value) ?? []) {
+      const label = cell.table?.label ?? "";
+      if (label.length >= 4 && number.lineText.includes(label) && cell.year !== undefined)
+        years.add(cell.year);
+    }
+    const [year] = years;
+    return years.size === 1 && year !== undefined ? { ...number, year } : number;
+  });
 };
 
 /** Every quantity of the evidence, up to `maxNumbers`. */

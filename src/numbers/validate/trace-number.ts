@@ -1,3 +1,4 @@
+import { findComposite } from "../derive/composite-search.js";
 import {
   type DerivationKind,
   exactResult,
@@ -7,6 +8,7 @@ import {
 } from "../derive/formula.js";
 import type { Operand } from "../derive/operands.js";
 import { derivationsNamed } from "../derive/operation-words.js";
+import { periodComparison } from "../derive/period-order.js";
 import {
   type Found,
   findDirect,
@@ -18,6 +20,7 @@ import {
 import type { SourceNumber } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
 import type { TopicScore } from "./claim-fit.js";
+import { partialPeriodAverage } from "./partial-period-average.js";
 import type { NumberCheck } from "./validation-result.js";
 
 /** Everything a number is traced against, built once per validation. */
@@ -90,28 +93,37 @@ const fitsWording = (found: Found, claimText: string): boolean => {
   // is a positive amount.
   if (comparativeWords.test(claimText)) return false;
   if (!unsignedWords.test(claimText) || directionWords.test(claimText)) return true;
-  const later = found.a.year;
-  const earlier = found.b?.year;
-  const periodOrder = later !== undefined && earlier !== undefined && later > earlier;
+  const periodOrder = found.b !== undefined && (periodComparison(found.a, found.b) ?? 0) > 0;
   return periodOrder || namedInOrder(found, claimText.toLowerCase());
 };
 
-/** Where the claim names a figure's place: its row label, or (within one row) its column's year. */
-const namedAt = (part: SourceNumber | undefined, claim: string, byYear: boolean): number => {
-  if (!part) return -1;
-  if (byYear) return part.year === undefined ? -1 : claim.indexOf(String(part.year));
-  const label = part.table?.label ?? "";
-  return label.length >= 3 ? claim.indexOf(label) : -1;
+/** How a figure's place may be named: its row label, its column's year, its column's header words. */
+type Place = (part: SourceNumber) => string | undefined;
+const labelOf: Place = (part) => part.table?.label;
+const yearOf: Place = (part) => (part.year === undefined ? undefined : String(part.year));
+const headerOf: Place = (part) => part.table?.header;
+
+/** Where the claim names a figure's place, or -1. */
+const namedAt = (part: SourceNumber | undefined, claim: string, place: Place): number => {
+  const name = part ? place(part) : undefined;
+  return name !== undefined && name.length >= 3 ? claim.indexOf(name) : -1;
 };
 
-/** "The difference between A and B" is A - B: the first operand's place is named before the second's. */
+/**
+ * "The difference between A and B" is A - B: the first operand's place is named before the second's. Within
+ * one row the places are its columns, named by year or by header ("between Workforce reduction and Facility
+ * costs").
+ */
 const namedInOrder = (found: Found, claim: string): boolean => {
   const a = found.a.parts[0];
   const b = found.b?.parts[0];
-  const byYear = a?.table !== undefined && a.table.label === b?.table?.label;
-  const first = namedAt(a, claim, byYear);
-  const second = namedAt(b, claim, byYear);
-  return first >= 0 && second >= 0 && first < second;
+  const sameRow = a?.table !== undefined && a.table.label === b?.table?.label;
+  for (const place of sameRow ? [yearOf, headerOf] : [labelOf]) {
+    const first = namedAt(a, claim, place);
+    const second = namedAt(b, claim, place);
+    if (first >= 0 && second >= 0 && first !== second) return first < second;
+  }
+  return false;
 };
 
 /** The target values a claimed number may stand for, each with the tolerance of its written precision. */
@@ -210,7 +222,16 @@ const pairsFor = (context: TraceContext, target: Target, maxResults: number): Fo
     target,
     context.limits,
     maxResults,
-    (found) => fitsWording(found, context.claimText) && !coarseOffTopic(context, target, found),
+    (found) =>
+      fitsWording(found, context.claimText) &&
+      !coarseOffTopic(context, target, found) &&
+      !partialPeriodAverage(found, context.claimText, context.rankedOperands()),
+  );
+
+/** A sum or average of a run of adjacent figures that explains the target (never a partial average). */
+const runMatch = (context: TraceContext, target: Target): Found | undefined =>
+  findDirect(context.runs(), target).find(
+    (found) => !partialPeriodAverage(found, context.claimText, context.rankedOperands()),
   );
 
 /**
@@ -224,9 +245,18 @@ const derivation = (context: TraceContext, target: Target): Found | undefined =>
 };
 
 const search = (context: TraceContext, target: Target): Found | undefined =>
-  findDirect(context.index, target)[0] ??
-  derivation(context, target) ??
-  findDirect(context.runs(), target)[0];
+  findDirect(context.index, target)[0] ?? derivation(context, target) ?? runMatch(context, target);
+
+/** A derivation of the second level over the figures closest to the claim, when its wording names both steps. */
+const composite = (context: TraceContext, target: Target): Found | undefined =>
+  findComposite(
+    context.rankedOperands(),
+    target,
+    context.claimText,
+    undefined,
+    (found) => fitsWording(found, context.claimText) && !coarseOffTopic(context, target, found),
+  );
+
 /**
  * A sign error that a derivation hides: the number is explained only by figures less about the claim than
  * those explaining its negation (-0.2 from two figures of another row, +0.2 from the row the claim names).
@@ -310,7 +340,7 @@ export const traceNumber = (
     }
   }
   for (const target of targets) {
-    const found = derivation(context, target) ?? findDirect(context.runs(), target)[0];
+    const found = derivation(context, target) ?? runMatch(context, target) ?? composite(context, target);
     if (found) {
       const flip = betterFlip(context, targets, found);
       if (flip) return signError(number, flip);

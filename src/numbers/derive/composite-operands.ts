@@ -1,0 +1,158 @@
+import type { DerivationKind } from "./formula.js";
+import type { Operand } from "./operands.js";
+import { periodComparison } from "./period-order.js";
+import type { SourceNumber } from "./source-numbers.js";
+
+/**
+ * The first step of a second-level derivation: sums, averages and differences of two figures that the claim
+ * names as items (two rows of a column by their labels, two columns of a row by their headers), aligned in
+ * one row, column or paragraph and read in one scale.
+ */
+
+export type Inner = "sum" | "average" | "difference";
+
+/** Where a figure sits: one table row, one table column, or one paragraph of prose. */
+export const rowKey = (part: SourceNumber) =>
+  part.table ? `${part.source}:${part.table.block}:r${part.table.row}` : `${part.source}:p${part.paragraph}`;
+export const columnKey = (part: SourceNumber) =>
+  part.table
+    ? `${part.source}:${part.table.block}:c${part.table.column}`
+    : `${part.source}:p${part.paragraph}`;
+
+export const single = (operand: Operand): SourceNumber | undefined =>
+  operand.parts.length === 1 && operand.combine === "value" ? operand.parts[0] : undefined;
+
+/**
+ * Two figures of one row, one column or one paragraph, read in the same way (both bare or both in the same
+ * declared scale), neither a thousand times smaller than the other (two units, not two items).
+ */
+const aligned = (a: Operand, b: Operand): boolean => {
+  const x = a.parts[0];
+  const y = b.parts[0];
+  if (!x || !y || x.id === y.id || (a.raw ?? false) !== (b.raw ?? false) || a.scale !== b.scale) return false;
+  if (negligible(a.value, b.value)) return false;
+  return rowKey(x) === rowKey(y) || columnKey(x) === columnKey(y);
+};
+
+export const negligible = (a: number, b: number): boolean =>
+  a !== 0 && b !== 0 && Math.min(Math.abs(a), Math.abs(b)) < Math.max(Math.abs(a), Math.abs(b)) * 1e-3;
+
+/** The period of a combination: the latest year of its figures, when every figure has one. */
+const latestYear = (operands: readonly Operand[]): number | undefined => {
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const operand of operands) {
+    if (operand.year === undefined) return undefined;
+    latest = Math.max(latest, operand.year);
+  }
+  return latest;
+};
+
+export const combined = (
+  combine: Inner,
+  a: Operand,
+  b: Operand,
+  value: number,
+  parts = [...a.parts, ...b.parts],
+): Operand => {
+  const year = latestYear([a, b]);
+  const base = {
+    value,
+    parts,
+    combine,
+    scale: a.scale,
+    rank: Math.min(a.rank, b.rank),
+    isPercent: a.isPercent && b.isPercent,
+    ...(a.raw ? { raw: true } : {}),
+  };
+  return year === undefined ? base : { ...base, year };
+};
+
+/**
+ * A difference with a direction: the later period minus the earlier one, or, within one period, the item
+ * the claim names first minus the one it names second ("the difference between EBITDA and underlying EBITDA").
+ */
+const directed = (a: Operand, b: Operand, claim: string): boolean => {
+  const order = periodComparison(a, b);
+  if (order !== undefined && order !== 0) return order > 0;
+  const first = namedAt(a.parts[0], claim);
+  const second = namedAt(b.parts[0], claim);
+  return first >= 0 && second >= 0 && first < second;
+};
+
+/** Where the claim names a figure's row ("defined benefit schemes"), or -1. */
+const namedAt = (part: SourceNumber | undefined, claim: string): number =>
+  nameAt(part?.table ? rowName(part.table.label) : "", claim);
+
+/** Where the claim names a figure's column by its header words ("process technologies"), or -1. */
+const headerNamedAt = (part: SourceNumber | undefined, claim: string): number => {
+  const header = part?.table?.header;
+  return header === undefined || totalWords.test(header) ? -1 : nameAt(rowName(header), claim);
+};
+
+const totalWords = /\b(?:total|totals|overall|aggregate|combined)\b/;
+
+const nameAt = (name: string, claim: string): number => (name.length >= 3 ? claim.indexOf(name) : -1);
+
+/**
+ * Whether the claim names the two items: two rows of a column by their labels; two columns of a row by their
+ * headers, or the row itself (its periods are then the items: "the 2019 and 2018 average of free cash flow").
+ */
+const itemsNamed = (a: SourceNumber, b: SourceNumber, claim: string): boolean => {
+  if (rowKey(a) === rowKey(b)) {
+    return namedAt(a, claim) >= 0 || (headerNamedAt(a, claim) >= 0 && headerNamedAt(b, claim) >= 0);
+  }
+  return namedAt(a, claim) >= 0 && namedAt(b, claim) >= 0;
+};
+
+/** "Land and leasehold improvements": the claim joins the two items' names with "and", naming their sum. */
+const joinedByAnd = (a: SourceNumber, b: SourceNumber, claim: string): boolean => {
+  const same = rowKey(a) === rowKey(b);
+  const nameOf = (part: SourceNumber) => rowName((same ? part.table?.header : part.table?.label) ?? "");
+  const x = nameOf(a);
+  const y = nameOf(b);
+  return (
+    x.length >= 3 && y.length >= 3 && (claim.includes(`${x} and ${y}`) || claim.includes(`${y} and ${x}`))
+  );
+};
+
+/** A row label without its footnote marks and trailing punctuation: "other foreign borrowings(1)" names "other foreign borrowings". */
+const rowName = (label: string): string =>
+  label
+    .replace(/\(\s*(?:\d{1,2}|[a-z])\s*\)|\*+/g, "")
+    .replace(/[^\p{L}\p{N}]+$/u, "")
+    .trim();
+
+/**
+ * Sums, averages and directed differences of two aligned figures of rows the claim names: an aggregate is
+ * taken only of items the claim speaks of.
+ */
+export const innerCombinations = (
+  figures: readonly Operand[],
+  kinds: ReadonlySet<DerivationKind>,
+  claim: string,
+  namedSums: Set<Operand>,
+): Operand[] => {
+  const found: Operand[] = [];
+  for (let i = 0; i < figures.length; i++) {
+    for (let j = i + 1; j < figures.length; j++) {
+      const a = figures[i] as Operand;
+      const b = figures[j] as Operand;
+      const x = a.parts[0] as SourceNumber;
+      const y = b.parts[0] as SourceNumber;
+      if (!aligned(a, b) || !itemsNamed(x, y, claim)) continue;
+      // A sum is also the first step of an average of three items, and "A and B" names one.
+      if (kinds.has("sum") || kinds.has("average")) found.push(combined("sum", a, b, a.value + b.value));
+      else if (joinedByAnd(x, y, claim)) {
+        const sum = combined("sum", a, b, a.value + b.value);
+        namedSums.add(sum);
+        found.push(sum);
+      }
+      if (kinds.has("average")) found.push(combined("average", a, b, (a.value + b.value) / 2));
+      if (kinds.has("difference")) {
+        if (directed(a, b, claim)) found.push(combined("difference", a, b, a.value - b.value));
+        else if (directed(b, a, claim)) found.push(combined("difference", b, a, b.value - a.value));
+      }
+    }
+  }
+  return found;
+};

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { validateNumbers } from "./validate-numbers.js";
+
+const checkOf = (text: string, evidence: string) =>
+  validateNumbers({ text, evidence: [{ index: 0, origin: "source", text: evidence }] }).numbers[0];
+
+// Shapes of TAT-QA tables: one row over three years; a column of quarterly prices.
+const cash = [
+  "Table ($ in billions):",
+  " | 2019 | 2018 | 2017",
+  "Net cash operating activities | $14.8 | $15.2 | $16.7",
+].join("\n");
+
+const prices = [
+  "Table:",
+  " | High | Low",
+  "2018: |  | ",
+  "Fourth Quarter | $7.35 | $5.99",
+  "Third Quarter | $6.21 | $4.79",
+  "Second Quarter | $4.40 | $2.66",
+  "First Quarter | $3.10 | $1.88",
+].join("\n");
+
+describe("an average over some of the periods when the claim names none", () => {
+  it.each([
+    // (14.8 + 15.2 + 16.7) / 3: every year of the row.
+    ["The average of Net cash operating activities was 15.57 billion.", "derived", cash],
+    // (16.7 + 14.8) / 2 leaves 2018 out, and the claim names no year.
+    ["The average of Net cash operating activities was 15.75 billion.", "flagged", cash],
+    // Naming the years makes the pair the average asked for.
+    ["The average of Net cash operating activities in 2019 and 2017 was 15.75 billion.", "derived", cash],
+    ["The average quarterly low price in 2018 was 3.83.", "derived", prices],
+    // (4.79 + 2.66) / 2 = 3.725: two of the four quarters.
+    ["The average quarterly low price in 2018 was 3.72.", "flagged", prices],
+    ["The average low price in the second and third quarter of 2018 was 3.72.", "derived", prices],
+  ])("%s -> %s", (text, status, evidence) => {
+    const found = checkOf(text, evidence)?.status;
+    expect(found === "derived" ? "derived" : "flagged").toBe(status);
+  });
+});
