@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 
 interface AutocannonResult {
@@ -60,7 +60,12 @@ const makePayload = (seed = 42) => {
 };
 
 const startServerProcess = () =>
-  new Promise<{ url: string; key: string; stop: () => Promise<void> }>((resolvePromise, reject) => {
+  new Promise<{
+    url: string;
+    key: string;
+    pid: number;
+    stop: () => Promise<string>;
+  }>((resolvePromise, reject) => {
     // The built server (what `npx veracity serve` runs) when `npm run build` has made it, else the sources via tsx.
     const built = resolve(repoRoot, "dist/server/testing/bench-server.js");
     const script =
@@ -81,9 +86,12 @@ const startServerProcess = () =>
         resolvePromise({
           url: match[1],
           key: match[2],
+          pid: child.pid ?? 0,
+          // Resolves with what the server printed after READY (its STATS line).
           stop: () =>
             new Promise((done) => {
-              child.once("exit", () => done());
+              child.removeAllListeners("exit");
+              child.once("exit", () => done(output));
               child.kill("SIGTERM");
             }),
         });
@@ -108,14 +116,22 @@ console.log(
 // Warm-up at the measured load (not reported), so the run measures a server whose hot code is compiled.
 await autocannon({ ...request, connections, duration: Number(process.env.BENCH_WARMUP_S ?? 5) });
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
-let result = await autocannon({ ...request, connections, duration: durationSeconds });
+const measured = async () => {
+  process.kill(server.pid, "SIGUSR2"); // the server's CPU and event-loop figures count from here
+  return autocannon({ ...request, connections, duration: durationSeconds });
+};
+let result = await measured();
 for (let round = 1; round < rounds; round++) {
   console.log(
     `round ${round}: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50}, p99 ${result.latency.p99}, max ${result.latency.max}`,
   );
-  result = await autocannon({ ...request, connections, duration: durationSeconds });
+  result = await measured();
 }
-await server.stop();
+const serverOutput = await server.stop();
+const stats = JSON.parse(/STATS (\{.*\})/.exec(serverOutput)?.[1] ?? "{}") as {
+  cpuSeconds?: number;
+  loopDelayMs?: { p50: number; p99: number; max: number };
+};
 
 const rows = {
   "requests/s (mean)": result.requests.average.toFixed(1),
@@ -127,6 +143,12 @@ const rows = {
   errors: result.errors,
   timeouts: result.timeouts,
   "non-2xx": result.non2xx,
+  "server CPU ms per request (all threads)":
+    stats.cpuSeconds === undefined ? "?" : ((stats.cpuSeconds * 1000) / result.requests.total).toFixed(3),
+  "server event-loop delay p99 / max ms": stats.loopDelayMs
+    ? `${stats.loopDelayMs.p99} / ${stats.loopDelayMs.max}`
+    : "?",
+  "load average (1 min) at the end": loadavg()[0]?.toFixed(2) ?? "?",
 };
 console.log(
   `POST /v1/check, ${connections} connections, ${durationSeconds} s, Node ${process.version}, ${cpus().length} cores, ${new Date().toISOString()}`,

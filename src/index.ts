@@ -39,6 +39,7 @@ export { createVerifier, type Verifier, type VerifierConfig } from "./facade/cre
 export {
   createWorkerPoolVerifier,
   defaultVerifyWorkers,
+  VerifierBusyError,
   type WorkerPoolOptions,
   type WorkerVerifierConfig,
 } from "./facade/worker-pool/index.js";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorkerPoolVerifier } from "../facade/worker-pool/index.js";
 import { startTestServer, type TestServer } from "./testing/test-server.js";
 
 const sources = [
@@ -65,5 +66,32 @@ describe("/v1/check in verification worker threads", () => {
       metrics.body,
     );
     expect(Number(failed?.[1])).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe("a pool with every worker busy", () => {
+  it("answers 503 verifier-busy with retry-after, never a pass, and checks what it accepted", async () => {
+    const server = await startTestServer(
+      {},
+      { checker: createWorkerPoolVerifier({ workers: 1, maxPendingPerWorker: 1 }) },
+    );
+    try {
+      const key = await server.createApiKey("alice");
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => server.call("POST", "/v1/check", { key, body: checks[0] })),
+      );
+      const refused = answers.filter((answer) => answer.status === 503);
+      const checked = answers.filter((answer) => answer.status === 200);
+      expect(refused.length).toBeGreaterThan(0);
+      expect(checked.length).toBeGreaterThan(0);
+      expect(refused.length + checked.length).toBe(20);
+      for (const answer of refused) {
+        expect(answer.body.code).toBe("verifier-busy");
+        expect(answer.headers.get("retry-after")).toBe("1");
+      }
+      for (const answer of checked) expect(answer.body.passed).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });

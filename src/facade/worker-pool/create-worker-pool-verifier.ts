@@ -6,6 +6,7 @@ import type { VerificationResult } from "../../model/result.js";
 import type { RiskLevel } from "../../model/risk.js";
 import type { EventHandler } from "../../verification/events.js";
 import type { Verifier } from "../create-verifier.js";
+import { VerifierBusyError } from "./errors.js";
 import {
   deserializeError,
   type WorkerCall,
@@ -16,6 +17,11 @@ import {
 export interface WorkerPoolOptions extends WorkerVerifierConfig {
   /** Worker threads in the pool (at least 1). */
   readonly workers: number;
+  /**
+   * Calls waiting or running per worker; one more is refused with `VerifierBusyError` (default 256), so a
+   * flood of requests cannot queue without bound.
+   */
+  readonly maxPendingPerWorker?: number;
   /** The worker's module; default `verify-worker` next to this file (tests pass one that misbehaves). */
   readonly workerUrl?: URL;
 }
@@ -77,6 +83,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
   if (!Number.isInteger(options.workers) || options.workers < 1)
     throw new RangeError(`a worker pool needs at least one worker (got ${options.workers})`);
   const entry = workerEntry(options.workerUrl);
+  const maxPending = Math.max(1, options.maxPendingPerWorker ?? 256);
   const workerData: WorkerVerifierConfig = {
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.calibration ? { calibration: options.calibration } : {}),
@@ -153,6 +160,13 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
     if (broken) return Promise.reject(broken);
     let slot = slots[0] as Slot;
     for (const candidate of slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
+    if (slot.pending.size >= maxPending)
+      return Promise.reject(
+        new VerifierBusyError({
+          message: `every verification worker has ${maxPending} calls waiting; try again shortly`,
+          pending: slot.pending.size * slots.length,
+        }),
+      );
     const id = nextId++;
     return new Promise<A>((resolve, reject) => {
       slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });

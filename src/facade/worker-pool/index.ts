@@ -3,4 +3,5 @@ export {
   defaultVerifyWorkers,
   type WorkerPoolOptions,
 } from "./create-worker-pool-verifier.js";
+export { VerifierBusyError } from "./errors.js";
 export type { WorkerVerifierConfig } from "./messages.js";

@@ -3,6 +3,7 @@ import { InputError, VerificationError } from "../../model/errors.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
 import { createWorkerPoolVerifier, workerExecArgv } from "./create-worker-pool-verifier.js";
+import { VerifierBusyError } from "./errors.js";
 
 const sources = [
   "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. " +
@@ -118,6 +119,25 @@ describe("a worker that dies", () => {
           timeout: 15_000,
         })
         .toMatch(/fail to start/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("refuses calls past its queue limit with VerifierBusyError, and answers the rest", async () => {
+    const pool = createWorkerPoolVerifier({ workers: 1, maxPendingPerWorker: 3 });
+    try {
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          pool.verify(requests[0] ?? { text: "" }).then(
+            (result) => result.passed,
+            (error: unknown) => error,
+          ),
+        ),
+      );
+      expect(outcomes.slice(0, 3)).toEqual([true, true, true]);
+      for (const refused of outcomes.slice(3)) expect(refused).toBeInstanceOf(VerifierBusyError);
+      expect((await pool.verify(requests[0] ?? { text: "" })).passed).toBe(true);
     } finally {
       await pool.close();
     }

@@ -1,7 +1,10 @@
 /**
  * A `veracity serve` for the load benchmark, in its own process: an in-memory PGlite database, logs at warn
  * level, a rate limit high enough not to interfere. Prints `READY <url> <key>` once it listens; SIGTERM stops it.
+ * SIGUSR2 starts a measurement: on SIGTERM the process's CPU time (every thread) and its main thread's event-loop
+ * delay since then are printed as one `STATS {json}` line.
  */
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pino } from "pino";
 import { startServer } from "../start.js";
 
@@ -17,6 +20,25 @@ const server = await startServer({
 });
 const key = await server.createApiKey("bench");
 process.stdout.write(`READY ${server.url} ${key}\n`);
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+let cpuAtStart = process.cpuUsage();
+process.on("SIGUSR2", () => {
+  cpuAtStart = process.cpuUsage();
+  loopDelay.reset();
+  loopDelay.enable();
+});
 process.once("SIGTERM", () => {
+  loopDelay.disable();
+  const cpu = process.cpuUsage(cpuAtStart);
+  const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
+  const stats = {
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    loopDelayMs: {
+      p50: ms(loopDelay.percentile(50)),
+      p99: ms(loopDelay.percentile(99)),
+      max: ms(loopDelay.max),
+    },
+  };
+  process.stdout.write(`STATS ${JSON.stringify(stats)}\n`);
   void server.close().then(() => process.exit(0));
 });

@@ -61,6 +61,7 @@ const taggedProblems: Record<string, (message: string) => ApiProblem> = {
   StorageError: () => new ApiProblem(503, "store-unavailable", "the store is unavailable"),
   VerificationTimeoutError: (message) => new ApiProblem(504, "verification-timeout", message),
   VerificationError: (message) => new ApiProblem(502, "verification-failed", message),
+  VerifierBusyError: (message) => new ApiProblem(503, "verifier-busy", message, { "retry-after": "1" }),
 };
 
 /** Converts anything thrown by a handler into an ApiProblem; unknown failures hide their details. */
