@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VerificationResult } from "../model/result.js";
 import type { SqlClientService } from "../storage/sql-client.js";
 import { storageBackends } from "../storage/testing.js";
-import type { AuditLogShape } from "./audit-log.js";
+import { type AuditLogShape, makeAuditLog } from "./audit-log.js";
 import { withAuditTrail } from "./audited-verify.js";
 import { auditEntryForOperation } from "./entries-for.js";
 import { sha256Hex } from "./hash.js";
@@ -150,5 +150,69 @@ describe.each(storageBackends())("audit log: $name", (backend) => {
     const exit = await Effect.runPromiseExit(log.append(bad));
     expect(Exit.isFailure(exit) && JSON.stringify(exit.cause)).toMatch(/InputError/);
     expect((await run(log.verify)).checked).toBe(5);
+  });
+
+  it("appends after the head it wrote in one statement, with no transaction, once it knows that head", async () => {
+    await freshLog();
+    let queries = 0;
+    let transactions = 0;
+    const counting: SqlClientService = {
+      ...client,
+      query: (sql, params) => {
+        queries += 1;
+        return client.query(sql, params);
+      },
+      transaction: (body) => {
+        transactions += 1;
+        return client.transaction(body);
+      },
+    };
+    const counted = await run(makeAuditLog(counting));
+    [queries, transactions] = [0, 0]; // past the migration check
+    await run(counted.appendMany([entry(6), entry(7)])); // it has not seen the head yet: the locked path
+    expect(transactions).toBe(1);
+    [queries, transactions] = [0, 0];
+    await run(counted.appendMany([entry(8), entry(9), entry(10)]));
+    expect({ queries, transactions }).toEqual({ queries: 1, transactions: 0 });
+    const report = await run(counted.verify);
+    expect(report).toMatchObject({ intact: true, checked: 10 });
+  });
+
+  it("keeps one unbroken chain when two logs on one database take turns and write at once", async () => {
+    await freshLog();
+    const other = await run(makeAuditLog(client));
+    await run(other.append(entry(6)));
+    await run(log.appendMany([entry(7), entry(8)])); // log's head (5) is stale: it must read the real one
+    await run(other.append(entry(9))); // and so is other's (6)
+    await run(
+      Effect.all(
+        [10, 11, 12, 13, 14, 15].map((index) => (index % 2 === 0 ? log : other).appendMany([entry(index)])),
+        { concurrency: 6 },
+      ),
+    );
+    const entries = await run(log.entries());
+    expect(entries.map((stored) => stored.sequence)).toEqual(
+      Array.from({ length: 15 }, (_, index) => index + 1),
+    );
+    expect(entries.map((stored) => stored.actor).slice(5, 9)).toEqual([
+      "user-6",
+      "user-7",
+      "user-8",
+      "user-9",
+    ]);
+    expect(await run(log.verify)).toMatchObject({ intact: true, checked: 15 });
+  });
+
+  it("never chains onto a head that was moved behind its back: it reads the head again", async () => {
+    await freshLog();
+    const [third] = await run(log.entries({ afterSequence: 2, limit: 1 }));
+    await run(
+      client.executeScript(
+        `DELETE FROM veracity_audit_log WHERE sequence > 3; UPDATE veracity_audit_head SET sequence = 3, entry_hash = '${third!.entryHash}'`,
+      ),
+    );
+    const [appended] = await run(log.appendMany([entry(6)]));
+    expect(appended).toMatchObject({ sequence: 4, previousHash: third!.entryHash });
+    expect(await run(log.verify)).toMatchObject({ intact: true, checked: 4 });
   });
 });

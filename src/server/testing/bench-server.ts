@@ -1,16 +1,23 @@
 /**
- * A `veracity serve` for the load benchmark, in its own process: an in-memory PGlite database, logs at warn
- * level, a rate limit high enough not to interfere. Prints `READY <url> <key>` once it listens; SIGTERM stops it.
+ * A `veracity serve` for the load benchmark, in its own process: a PGlite data directory in a fresh temporary
+ * folder, as `veracity serve` keeps by default (BENCH_DATABASE for another target: `memory://`, a postgres://
+ * URL), logs at warn level, a rate limit high enough not to interfere. Prints `READY <url> <key>` once it listens; SIGTERM stops it.
  * SIGUSR2 starts a measurement: on SIGTERM the process's CPU time (every thread) and its main thread's event-loop
  * delay since then are printed as one `STATS {json}` line.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pino } from "pino";
 import { startServer } from "../start.js";
 
+const temporary = process.env.BENCH_DATABASE
+  ? undefined
+  : mkdtempSync(path.join(tmpdir(), "veracity-bench-"));
 const server = await startServer({
   port: 0,
-  database: "memory://",
+  database: process.env.BENCH_DATABASE ?? path.join(temporary as string, "data"),
   // The default pool (one worker per core but one) unless BENCH_VERIFY_WORKERS says otherwise (0: in-thread).
   ...(process.env.BENCH_VERIFY_WORKERS === undefined
     ? {}
@@ -40,5 +47,8 @@ process.once("SIGTERM", () => {
     },
   };
   process.stdout.write(`STATS ${JSON.stringify(stats)}\n`);
-  void server.close().then(() => process.exit(0));
+  void server.close().then(() => {
+    if (temporary) rmSync(temporary, { recursive: true, force: true });
+    process.exit(0);
+  });
 });
