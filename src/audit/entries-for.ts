@@ -1,3 +1,4 @@
+import type { LayerResult } from "../model/layer-result.js";
 import type { VerificationResult } from "../model/result.js";
 import type { AuditAppend } from "./entry.js";
 import { canonicalJson, sha256Hex } from "./hash.js";
@@ -7,8 +8,29 @@ const countOf = (details: Readonly<Record<string, unknown>>, key: string): numbe
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : 0;
 };
 
+/**
+ * A verification result without its claim findings: what the audit entry and the metrics read once the output
+ * hash is known (a worker thread sends this rather than the whole result).
+ */
+export type VerificationSummary = Omit<VerificationResult, "claims" | "layersRun"> & {
+  readonly layersRun: readonly Omit<LayerResult, "claims">[];
+};
+
+/** The hash of a verification's verdict as the audit trail records it: canonical JSON of what it decided. */
+export const verificationOutputHash = (
+  result: Pick<VerificationResult, "passed" | "overallConfidence" | "claims" | "mitigations">,
+): string =>
+  sha256Hex(
+    canonicalJson({
+      passed: result.passed,
+      overallConfidence: result.overallConfidence,
+      claims: result.claims,
+      mitigations: result.mitigations,
+    }),
+  );
+
 /** The citation counts a verification reports through its citations layer (0 and 0 when it did not run). */
-const citationCounts = (result: VerificationResult) => {
+const citationCounts = (result: VerificationSummary) => {
   const citations = result.layersRun.find((layer) => layer.layer === "citations");
   if (citations === undefined) return { citationsVerified: 0, citationsFailed: 0 };
   const total = countOf(citations.details, "citations");
@@ -16,24 +38,24 @@ const citationCounts = (result: VerificationResult) => {
   return { citationsVerified: verified, citationsFailed: Math.max(0, total - verified) };
 };
 
-/** The audit entry of one verification: hashes of the checked text and of the verdict, never the text itself. */
-export const auditEntryForVerification = (input: {
-  readonly actor: string;
-  readonly text: string;
-  readonly result: VerificationResult;
-  readonly metadata?: Readonly<Record<string, unknown>>;
-}): AuditAppend => ({
+/**
+ * The audit entry of one verification: hashes of the checked text and of the verdict, never the text itself.
+ * Give the whole result, or its summary with the `verificationOutputHash` computed where the result was.
+ */
+export const auditEntryForVerification = (
+  input: {
+    readonly actor: string;
+    readonly text: string;
+    readonly metadata?: Readonly<Record<string, unknown>>;
+  } & (
+    | { readonly result: VerificationResult; readonly outputHash?: undefined }
+    | { readonly result: VerificationSummary; readonly outputHash: string }
+  ),
+): AuditAppend => ({
   operation: "verification",
   actor: input.actor,
   inputHash: sha256Hex(input.text),
-  outputHash: sha256Hex(
-    canonicalJson({
-      passed: input.result.passed,
-      overallConfidence: input.result.overallConfidence,
-      claims: input.result.claims,
-      mitigations: input.result.mitigations,
-    }),
-  ),
+  outputHash: input.outputHash ?? verificationOutputHash(input.result as VerificationResult),
   ...citationCounts(input.result),
   confidence: input.result.overallConfidence,
   executionTimeMs: input.result.totalLatencyMs,

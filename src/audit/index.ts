@@ -5,6 +5,8 @@ export {
   auditEntryForOperation,
   auditEntryForReview,
   auditEntryForVerification,
+  type VerificationSummary,
+  verificationOutputHash,
 } from "./entries-for.js";
 export { AuditAppend, type AuditEntry, AuditOperation, genesisHash } from "./entry.js";
 export { canonicalJson, hashAuditEntry, sha256Hex } from "./hash.js";

@@ -14,6 +14,7 @@ import type { VerificationLayer } from "../verification/layer.js";
 import type { RiskModelShape } from "../verification/risk-assessor.js";
 import { VerificationService } from "../verification/service.js";
 import { defaultEvidenceLayers } from "./default-layers.js";
+import { type AnswerOptions, type PreparedAnswer, prepareAnswer } from "./prepared-answer.js";
 import { runOrThrow } from "./run.js";
 
 export interface VerifierConfig {
@@ -33,6 +34,11 @@ export interface VerifierConfig {
 /** The Promise API, for code that does not use Effect. */
 export interface Verifier {
   readonly verify: (request: VerificationRequest) => Promise<VerificationResult>;
+  /**
+   * `verify`, with the result made ready for an HTTP answer (its JSON, summary and audit hash) where it ran.
+   * Optional for other implementations: callers fall back to `verify` and `prepareAnswer`.
+   */
+  readonly verifyPrepared?: (request: VerificationRequest, options: AnswerOptions) => Promise<PreparedAnswer>;
   readonly runLayer: (
     layer: LayerName,
     text: string,
@@ -67,14 +73,16 @@ export const createVerifier = (config: VerifierConfig = {}): Verifier => {
       ...(config.mitigator ? { mitigator: config.mitigator } : {}),
     }),
   );
-  return {
-    verify: (request) =>
-      runOrThrow(
-        runtime,
-        Effect.flatMap(decodeRequest(request), (decoded) =>
-          Effect.flatMap(VerificationService, (service) => service.verify(decoded)),
-        ),
+  const verify = (request: VerificationRequest) =>
+    runOrThrow(
+      runtime,
+      Effect.flatMap(decodeRequest(request), (decoded) =>
+        Effect.flatMap(VerificationService, (service) => service.verify(decoded)),
       ),
+    );
+  return {
+    verify,
+    verifyPrepared: async (request, options) => prepareAnswer(await verify(request), options),
     runLayer: (layer, text, context, sources) =>
       runOrThrow(
         runtime,

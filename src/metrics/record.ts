@@ -48,7 +48,15 @@ export const metricsSubscriber =
  * layer's counts by type and failure reason, uncited statements. Verification counts come from the
  * subscriber, so using both never counts a verification twice.
  */
-export const recordResultDetails = (metrics: VeracityMetrics, result: VerificationResult): void => {
+export const recordResultDetails = (
+  metrics: VeracityMetrics,
+  result: {
+    readonly layersRun: readonly Pick<
+      VerificationResult["layersRun"][number],
+      "layer" | "latencyMs" | "details"
+    >[];
+  },
+): void => {
   for (const layer of result.layersRun) {
     metrics.layerLatency.observe({ layer: layer.layer }, nonNegative(layer.latencyMs) / 1000);
     if (layer.layer !== "citations") continue;

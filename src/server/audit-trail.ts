@@ -1,4 +1,4 @@
-import { auditEntryForVerification } from "../audit/entries-for.js";
+import { auditEntryForVerification, type VerificationSummary } from "../audit/entries-for.js";
 import type { AuditAppend } from "../audit/entry.js";
 import { makeGroupCommitAppender } from "../audit/group-commit.js";
 import { recordResultDetails } from "../metrics/record.js";
@@ -7,6 +7,11 @@ import type { VerificationResult } from "../model/result.js";
 import type { ServerDeps } from "./deps.js";
 import { ApiProblem } from "./middleware/problem/index.js";
 import { runEffect } from "./run-effect.js";
+
+/** A verification as the routes hold it: the whole result, or its summary with the output hash (a prepared answer). */
+export type RecordedVerification =
+  | { readonly result: VerificationResult }
+  | { readonly summary: VerificationSummary; readonly outputHash: string };
 
 /** What the routes record of each operation: the hash-chained audit trail and the result's metrics. */
 export interface ServerAuditTrail {
@@ -17,7 +22,7 @@ export interface ServerAuditTrail {
   readonly verification: (
     actor: string,
     request: Pick<VerificationRequest, "text" | "sources" | "context">,
-    result: VerificationResult,
+    verification: RecordedVerification,
     route: string,
   ) => Promise<void>;
   /**
@@ -38,22 +43,27 @@ export const makeServerAuditTrail = (deps: ServerDeps): ServerAuditTrail => {
   const logFailure = (error: unknown, operation: string) =>
     deps.logger.error({ error: String((error as Error).message ?? error), operation }, "audit append failed");
   return {
-    verification: async (actor, request, result, route) => {
-      if (metrics !== undefined) recordResultDetails(metrics, result);
+    verification: async (actor, request, verification, route) => {
+      const metadata = {
+        route,
+        sources: request.sources?.length ?? 0,
+        context: request.context !== undefined,
+      };
+      const entry =
+        "result" in verification
+          ? auditEntryForVerification({ actor, text: request.text, result: verification.result, metadata })
+          : auditEntryForVerification({
+              actor,
+              text: request.text,
+              result: verification.summary,
+              outputHash: verification.outputHash,
+              metadata,
+            });
+      if (metrics !== undefined)
+        recordResultDetails(metrics, "result" in verification ? verification.result : verification.summary);
       if (appender === undefined) return;
       try {
-        await appender.append(
-          auditEntryForVerification({
-            actor,
-            text: request.text,
-            result,
-            metadata: {
-              route,
-              sources: request.sources?.length ?? 0,
-              context: request.context !== undefined,
-            },
-          }),
-        );
+        await appender.append(entry);
       } catch (error) {
         logFailure(error, "verification");
         throw new ApiProblem(

@@ -6,6 +6,7 @@ import type { VerificationResult } from "../../model/result.js";
 import type { RiskLevel } from "../../model/risk.js";
 import type { EventHandler } from "../../verification/events.js";
 import type { Verifier } from "../create-verifier.js";
+import type { PreparedAnswer } from "../prepared-answer.js";
 import { VerifierBusyError } from "./errors.js";
 import {
   deserializeError,
@@ -176,6 +177,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
 
   return {
     verify: (request) => call<VerificationResult>({ op: "verify", request }),
+    verifyPrepared: (request, options) => call<PreparedAnswer>({ op: "verifyPrepared", request, options }),
     runLayer: (layer, text, context, sources) =>
       call<LayerResult>({
         op: "runLayer",

@@ -11,6 +11,7 @@ import type { VerificationRequest } from "../../model/request.js";
 import type { CalibrationModels } from "../../verification/calibrator.js";
 import type { VerificationSettings } from "../../verification/config.js";
 import type { VerificationEvent } from "../../verification/events.js";
+import type { AnswerOptions } from "../prepared-answer.js";
 
 /** What a worker builds its verifier from: plain data, since it crosses a thread boundary. */
 export interface WorkerVerifierConfig {
@@ -21,6 +22,12 @@ export interface WorkerVerifierConfig {
 /** A call from the pool to a worker. */
 export type WorkerCall =
   | { readonly id: number; readonly op: "verify"; readonly request: VerificationRequest }
+  | {
+      readonly id: number;
+      readonly op: "verifyPrepared";
+      readonly request: VerificationRequest;
+      readonly options: AnswerOptions;
+    }
   | {
       readonly id: number;
       readonly op: "runLayer";

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createVerifier } from "../create-verifier.js";
+import { prepareAnswer } from "../prepared-answer.js";
 import { serializeError, type WorkerCall, type WorkerReply, type WorkerVerifierConfig } from "./messages.js";
 
 const port = parentPort;
@@ -21,6 +22,8 @@ const answer = (call: WorkerCall): Promise<unknown> => {
   switch (call.op) {
     case "verify":
       return verifier.verify(call.request);
+    case "verifyPrepared":
+      return verifier.verify(call.request).then((result) => prepareAnswer(result, call.options));
     case "runLayer":
       return verifier.runLayer(call.layer, call.text, call.context, call.sources);
     case "assessRisk":

@@ -40,6 +40,21 @@ describe("createWorkerPoolVerifier", () => {
     expect(withoutTimings(fromPool)).toEqual(withoutTimings(fromThread));
   });
 
+  it("prepares answers in the workers exactly as in the caller's thread", async () => {
+    for (const layerClaims of [false, true]) {
+      const [fromPool, fromThread] = await Promise.all(
+        [pool, inThread].map((verifier) =>
+          verifier.verifyPrepared?.(requests[1] ?? { text: "" }, { layerClaims }),
+        ),
+      );
+      expect(fromPool?.outputHash).toBe(fromThread?.outputHash);
+      expect(withoutTimings(JSON.parse(fromPool?.body ?? "null"))).toEqual(
+        withoutTimings(JSON.parse(fromThread?.body ?? "null")),
+      );
+      expect(withoutTimings(fromPool?.summary)).toEqual(withoutTimings(fromThread?.summary));
+    }
+  });
+
   it("runs single layers and assesses risk in the workers", async () => {
     const layer = await pool.runLayer("numbers", requests[1]?.text ?? "", undefined, sources);
     expect(layer).toEqual({

@@ -108,7 +108,7 @@ export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit) => {
     await deps.auditTrail?.verification(
       context.get("userId"),
       { text: input.answer, sources },
-      result,
+      { result },
       "/ui/playground",
     );
     return context.html(renderPlaygroundPage(context.get("userId"), input, result));

@@ -9,7 +9,7 @@ import { serializeError, type WorkerCall, type WorkerReply } from "../messages.j
 const verifier = createVerifier();
 const send = (reply: WorkerReply) => parentPort?.postMessage(reply);
 parentPort?.on("message", (call: WorkerCall) => {
-  if (call.op !== "verify") return;
+  if (call.op !== "verify") return; // the pool's tests crash and verify through verify() only
   if (call.request.text === "crash the worker") process.exit(70);
   verifier.verify(call.request).then(
     (value) => send({ kind: "result", id: call.id, value }),
