@@ -31,20 +31,22 @@ describe.skipIf(!existsSync(bin))("the built veracity bin", () => {
   });
 });
 
+/** Runs an ES module `script` in its own Node process at the repository's root, where `veracity` resolves. */
+const runModule = (script: string) =>
+  spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: repoRoot,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+
 // What a user imports: the package by name, through its `exports` map (Node resolves the package itself).
 describe.skipIf(!existsSync(resolve(repoRoot, "dist/index.js")))("the built package's public API", () => {
   // One process imports the package and reports the kind of each export; every case reads that report.
   let kinds: Record<string, string> | undefined;
   const exportKinds = (): Record<string, string> => {
     if (kinds !== undefined) return kinds;
-    const result = spawnSync(
-      process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        `const m = await import("veracity"); process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v]))));`,
-      ],
-      { cwd: repoRoot, encoding: "utf8", timeout: 60_000 },
+    const result = runModule(
+      `const m = await import("veracity"); process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v]))));`,
     );
     expect(result.stderr).toBe("");
     kinds = JSON.parse(result.stdout) as Record<string, string>;
@@ -83,11 +85,7 @@ describe("the built worker pool", () => {
       ]);
       await pool.close();
       process.stdout.write(JSON.stringify(results.map((result) => result.passed)));`;
-    const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-      cwd: repoRoot,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const result = runModule(script);
     expect(result.stderr).toBe("");
     expect(JSON.parse(result.stdout)).toEqual([true, false]);
   });

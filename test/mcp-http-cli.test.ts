@@ -20,6 +20,13 @@ const freePort = (): Promise<number> =>
     });
   });
 
+/** `veracity mcp` from the sources, in its own process, with its stdout and stderr piped. */
+const spawnMcp = (...args: string[]): ChildProcess =>
+  spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "mcp", ...args], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+
 describe("veracity mcp --http, as a user starts it", () => {
   let child: ChildProcess;
   let exited: Promise<number | null>;
@@ -28,11 +35,7 @@ describe("veracity mcp --http, as a user starts it", () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    child = spawn(
-      process.execPath,
-      ["--import", "tsx", "src/cli/main.ts", "mcp", "--http", "--user", "alice", "--port", String(port)],
-      { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] },
-    );
+    child = spawnMcp("--http", "--user", "alice", "--port", String(port));
     exited = new Promise((done) => child.on("exit", (code) => done(code)));
     url = await new Promise<string>((done, fail) => {
       child.stderr?.on("data", (chunk: Buffer) => {
@@ -82,10 +85,7 @@ describe("veracity mcp --http, as a user starts it", () => {
   }, 60_000);
 
   it("refuses --http without --user (its clients are not authenticated)", async () => {
-    const refused = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "mcp", "--http"], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const refused = spawnMcp("--http");
     let errors = "";
     refused.stderr?.on("data", (chunk: Buffer) => {
       errors += chunk.toString();

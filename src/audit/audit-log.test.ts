@@ -69,6 +69,17 @@ describe.each(storageBackends())("audit log: $name", (backend) => {
     for (let index = 1; index <= 5; index++) await run(log.append(entry(index)));
   };
 
+  /** Deletes the entries after the third and moves the head record back onto it, as a tamperer could. */
+  const deleteAfterThirdAndRewindHead = async () => {
+    const [third] = await run(log.entries({ afterSequence: 2, limit: 1 }));
+    await run(
+      client.executeScript(
+        `DELETE FROM veracity_audit_log WHERE sequence > 3; UPDATE veracity_audit_head SET sequence = 3, entry_hash = '${third!.entryHash}'`,
+      ),
+    );
+    return third!;
+  };
+
   it("chains appended entries and verifies an untouched log as intact", async () => {
     await freshLog();
     const entries = await run(log.entries());
@@ -87,12 +98,7 @@ describe.each(storageBackends())("audit log: $name", (backend) => {
   it("detects a deleted tail with a rewound head record only against an anchor kept elsewhere", async () => {
     await freshLog();
     const anchor = (await run(log.verify)).last!;
-    const [third] = await run(log.entries({ afterSequence: 2, limit: 1 }));
-    await run(
-      client.executeScript(
-        `DELETE FROM veracity_audit_log WHERE sequence > 3; UPDATE veracity_audit_head SET sequence = 3, entry_hash = '${third!.entryHash}'`,
-      ),
-    );
+    await deleteAfterThirdAndRewindHead();
     expect((await run(log.verify)).intact).toBe(true);
     const report = await run(log.verifyAgainst(anchor));
     expect(report.intact).toBe(false);
@@ -205,14 +211,9 @@ describe.each(storageBackends())("audit log: $name", (backend) => {
 
   it("never chains onto a head that was moved behind its back: it reads the head again", async () => {
     await freshLog();
-    const [third] = await run(log.entries({ afterSequence: 2, limit: 1 }));
-    await run(
-      client.executeScript(
-        `DELETE FROM veracity_audit_log WHERE sequence > 3; UPDATE veracity_audit_head SET sequence = 3, entry_hash = '${third!.entryHash}'`,
-      ),
-    );
+    const third = await deleteAfterThirdAndRewindHead();
     const [appended] = await run(log.appendMany([entry(6)]));
-    expect(appended).toMatchObject({ sequence: 4, previousHash: third!.entryHash });
+    expect(appended).toMatchObject({ sequence: 4, previousHash: third.entryHash });
     expect(await run(log.verify)).toMatchObject({ intact: true, checked: 4 });
   });
 });

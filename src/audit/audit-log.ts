@@ -75,9 +75,13 @@ const pageSize = 1000;
 const columns =
   "sequence, entry_id, recorded_at, operation, actor, input_hash, output_hash, citations_verified, citations_failed, confidence, execution_time_ms, metadata_json, previous_hash, entry_hash";
 
-const decodeAppend = (
-  input: AuditAppend,
-): Effect.Effect<{ append: AuditAppend; metadataJson: string }, InputError> =>
+/** An append that passed the schema, with its metadata already in canonical JSON. */
+interface DecodedAppend {
+  readonly append: AuditAppend;
+  readonly metadataJson: string;
+}
+
+const decodeAppend = (input: AuditAppend): Effect.Effect<DecodedAppend, InputError> =>
   Effect.gen(function* () {
     const append = yield* Schema.decodeUnknown(AuditAppend)(input).pipe(
       Effect.mapError(
@@ -95,6 +99,14 @@ const decodeAppend = (
     return { append, metadataJson };
   });
 
+interface HeadRow {
+  readonly sequence: string | number;
+  readonly entry_hash: string;
+}
+
+const headFromRow = (row: HeadRow | undefined): AuditHead | undefined =>
+  row === undefined ? undefined : { sequence: Number(row.sequence), entryHash: row.entry_hash };
+
 /** Most entries written by one INSERT (14 parameters each, far below PostgreSQL's 65,535). */
 const maxRowsPerInsert = 500;
 
@@ -102,30 +114,16 @@ const maxRowsPerInsert = 500;
  * Appends `decoded` after the chain's head in one transaction: the head is read (and locked) once, the hashes
  * are chained in memory, the rows go in with multi-row INSERTs and the head is moved once.
  */
-const insertAfterHead = (
-  tx: SqlExecutor,
-  decoded: readonly { readonly append: AuditAppend; readonly metadataJson: string }[],
-  now: () => Date,
-) =>
+const insertAfterHead = (tx: SqlExecutor, decoded: readonly DecodedAppend[], now: () => Date) =>
   Effect.gen(function* () {
-    const [head] = yield* tx.query<{ sequence: string | number; entry_hash: string }>(
+    const [head] = yield* tx.query<HeadRow>(
       "SELECT sequence, entry_hash FROM veracity_audit_head WHERE id = 1 FOR UPDATE",
     );
-    const stored = chainAfter(
-      head === undefined ? undefined : { sequence: Number(head.sequence), entryHash: head.entry_hash },
-      decoded,
-      now,
-    );
+    const stored = chainAfter(headFromRow(head), decoded, now);
     for (let offset = 0; offset < stored.length; offset += maxRowsPerInsert) {
       const rows = stored.slice(offset, offset + maxRowsPerInsert);
-      const values = rows
-        .map(
-          (_, row) =>
-            `(${Array.from({ length: 14 }, (_, column) => `$${row * 14 + column + 1}`).join(", ")})`,
-        )
-        .join(", ");
       yield* tx.query(
-        `INSERT INTO veracity_audit_log (${columns}) VALUES ${values}`,
+        `INSERT INTO veracity_audit_log (${columns}) VALUES ${valuesList(rows.length, 1, false)}`,
         rows.flatMap(rowValues),
       );
     }
@@ -138,7 +136,7 @@ const insertAfterHead = (
     return stored;
   });
 
-/** The column types, for the typed VALUES list of the single-statement append. */
+/** The column types, in the order of `columns`, for the typed VALUES list of the single-statement append. */
 const columnTypes = [
   "bigint",
   "text",
@@ -156,15 +154,23 @@ const columnTypes = [
   "text",
 ] as const;
 
-interface KnownHead {
-  readonly sequence: number;
-  readonly entryHash: string;
-}
+/**
+ * The VALUES rows of `rowCount` entries, numbered from `$first` (`($1, $2, ...), ...`), each cast to its column's
+ * type when `typed`.
+ */
+const valuesList = (rowCount: number, first: number, typed: boolean): string =>
+  Array.from(
+    { length: rowCount },
+    (_, row) =>
+      `(${columnTypes
+        .map((type, column) => `$${first + row * columnTypes.length + column}${typed ? `::${type}` : ""}`)
+        .join(", ")})`,
+  ).join(", ");
 
 /** Hashes `decoded` into entries chained after `head`, in order. */
 const chainAfter = (
-  head: KnownHead | undefined,
-  decoded: readonly { readonly append: AuditAppend; readonly metadataJson: string }[],
+  head: AuditHead | undefined,
+  decoded: readonly DecodedAppend[],
   now: () => Date,
 ): AuditEntry[] => {
   let sequence = head?.sequence ?? 0;
@@ -220,18 +226,13 @@ const rowValues = (entry: AuditEntry) => [
  */
 const appendAfterKnownHead = (
   client: SqlClientService,
-  head: KnownHead,
-  decoded: readonly { readonly append: AuditAppend; readonly metadataJson: string }[],
+  head: AuditHead,
+  decoded: readonly DecodedAppend[],
   now: () => Date,
 ): Effect.Effect<AuditEntry[] | undefined, StorageError> =>
   Effect.gen(function* () {
     const stored = chainAfter(head, decoded, now);
     const last = stored.at(-1) as AuditEntry;
-    const values = stored
-      .map(
-        (_, row) => `(${columnTypes.map((type, column) => `$${row * 14 + column + 5}::${type}`).join(", ")})`,
-      )
-      .join(", ");
     const inserted = yield* client.query<{ sequence: string | number }>(
       `WITH moved AS (
          UPDATE veracity_audit_head SET sequence = $1, entry_hash = $2
@@ -239,7 +240,7 @@ const appendAfterKnownHead = (
          RETURNING 1
        )
        INSERT INTO veracity_audit_log (${columns})
-       SELECT * FROM (VALUES ${values}) AS appended (${columns})
+       SELECT * FROM (VALUES ${valuesList(stored.length, 5, true)}) AS appended (${columns})
        WHERE EXISTS (SELECT 1 FROM moved)
        RETURNING sequence`,
       [last.sequence, last.entryHash, head.sequence, head.entryHash, ...stored.flatMap(rowValues)],
@@ -263,7 +264,7 @@ export const makeAuditLog = (
         )
         .pipe(Effect.map((rows) => rows.map(fromRow)));
     // The head as this log last wrote it; a hint only: every fast append checks it in the same statement.
-    let knownHead: KnownHead | undefined;
+    let knownHead: AuditHead | undefined;
     const remember = (stored: readonly AuditEntry[]) => {
       const last = stored.at(-1);
       if (last !== undefined && (knownHead === undefined || last.sequence > knownHead.sequence))
@@ -304,12 +305,10 @@ export const makeAuditLog = (
           if (last === undefined || page.length < pageSize) break;
           after = last.sequence;
         }
-        const [head] = yield* client.query<{ sequence: string | number; entry_hash: string }>(
+        const [head] = yield* client.query<HeadRow>(
           "SELECT sequence, entry_hash FROM veracity_audit_head WHERE id = 1",
         );
-        const recordedHead: AuditHead | undefined =
-          head === undefined ? undefined : { sequence: Number(head.sequence), entryHash: head.entry_hash };
-        return checker.finish(recordedHead);
+        return checker.finish(headFromRow(head));
       });
     return {
       append: appendEntry,

@@ -21,9 +21,9 @@ const migrations = [
 
 const namePattern = /^[a-zA-Z0-9_.-]{1,64}$/;
 /** Versions kept per name: saving one more removes the oldest. */
-export const maxCalibrationVersions = 50;
+const maxCalibrationVersions = 50;
 /** Distinct names the store holds: a new name beyond this is refused. */
-export const maxCalibrationNames = 1000;
+const maxCalibrationNames = 1000;
 /** A calibration file is a few hundred bytes per layer; anything much larger is not one. */
 const maxFileBytes = 1024 * 1024;
 

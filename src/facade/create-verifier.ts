@@ -14,7 +14,7 @@ import type { VerificationLayer } from "../verification/layer.js";
 import type { RiskModelShape } from "../verification/risk-assessor.js";
 import { VerificationService } from "../verification/service.js";
 import { defaultEvidenceLayers } from "./default-layers.js";
-import { type AnswerOptions, type PreparedAnswer, prepareAnswer } from "./prepared-answer.js";
+import type { AnswerOptions, PreparedAnswer } from "./prepared-answer.js";
 import { runOrThrow } from "./run.js";
 
 export interface VerifierConfig {
@@ -35,8 +35,9 @@ export interface VerifierConfig {
 export interface Verifier {
   readonly verify: (request: VerificationRequest) => Promise<VerificationResult>;
   /**
-   * `verify`, with the result made ready for an HTTP answer (its JSON, summary and audit hash) where it ran.
-   * Optional for other implementations: callers fall back to `verify` and `prepareAnswer`.
+   * `verify`, with the result made ready for an HTTP answer (its JSON, summary and audit hash) where it ran: a
+   * worker pool has it so its threads do that work. Call it through `verifyPrepared(verifier, ...)`, which
+   * falls back to `verify` and `prepareAnswer` in the caller's thread.
    */
   readonly verifyPrepared?: (request: VerificationRequest, options: AnswerOptions) => Promise<PreparedAnswer>;
   readonly runLayer: (
@@ -73,16 +74,14 @@ export const createVerifier = (config: VerifierConfig = {}): Verifier => {
       ...(config.mitigator ? { mitigator: config.mitigator } : {}),
     }),
   );
-  const verify = (request: VerificationRequest) =>
-    runOrThrow(
-      runtime,
-      Effect.flatMap(decodeRequest(request), (decoded) =>
-        Effect.flatMap(VerificationService, (service) => service.verify(decoded)),
-      ),
-    );
   return {
-    verify,
-    verifyPrepared: async (request, options) => prepareAnswer(await verify(request), options),
+    verify: (request) =>
+      runOrThrow(
+        runtime,
+        Effect.flatMap(decodeRequest(request), (decoded) =>
+          Effect.flatMap(VerificationService, (service) => service.verify(decoded)),
+        ),
+      ),
     runLayer: (layer, text, context, sources) =>
       runOrThrow(
         runtime,

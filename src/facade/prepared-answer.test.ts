@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { auditEntryForVerification, verificationOutputHash } from "../audit/entries-for.js";
 import { createVerifier } from "./create-verifier.js";
-import { prepareAnswer } from "./prepared-answer.js";
+import { prepareAnswer, verifyPrepared } from "./prepared-answer.js";
 
 const verifier = createVerifier();
 afterAll(() => verifier.close());
@@ -45,8 +45,8 @@ describe("prepareAnswer", () => {
     ).toEqual(auditEntryForVerification({ actor: "alice", text: request.text, result, metadata }));
   });
 
-  it("is what the Promise verifier's verifyPrepared returns", async () => {
-    const prepared = await verifier.verifyPrepared?.(request, { layerClaims: false });
+  it("is what verifyPrepared returns for a verifier without a prepared path of its own", async () => {
+    const prepared = await verifyPrepared(verifier, request, { layerClaims: false });
     const direct = prepareAnswer(await verifier.verify(request), { layerClaims: false });
     expect(prepared?.outputHash).toBe(direct.outputHash);
   });

@@ -1,5 +1,7 @@
 import { type VerificationSummary, verificationOutputHash } from "../audit/entries-for.js";
+import type { VerificationRequest } from "../model/request.js";
 import type { VerificationResult } from "../model/result.js";
+import type { Verifier } from "./create-verifier.js";
 
 export interface AnswerOptions {
   /** Keep each layer's own claim findings in `layersRun` (the top-level `claims` merge them anyway). */
@@ -31,3 +33,12 @@ export const prepareAnswer = (result: VerificationResult, options: AnswerOptions
     outputHash: verificationOutputHash(result),
   };
 };
+
+/** The verifier's own `verifyPrepared` (a worker pool prepares in the worker), else `verify` and `prepareAnswer` here. */
+export const verifyPrepared = (
+  verifier: Verifier,
+  request: VerificationRequest,
+  options: AnswerOptions,
+): Promise<PreparedAnswer> =>
+  verifier.verifyPrepared?.(request, options) ??
+  verifier.verify(request).then((result) => prepareAnswer(result, options));

@@ -1,5 +1,5 @@
 import type { ClaimFinding } from "../model/claim.js";
-import { isFailingVerdict } from "../model/claim.js";
+import { failingClaims } from "./failure-report.js";
 
 export const defaultDisclaimer =
   "Note: parts of this answer could not be verified against the provided sources and may be inaccurate.";
@@ -20,8 +20,7 @@ interface FailingRegion {
 
 /** The failing claims merged into non-overlapping regions clipped to the text, last region first. */
 const failingRegions = (text: string, claims: readonly ClaimFinding[]): FailingRegion[] => {
-  const sorted = claims
-    .filter((claim) => isFailingVerdict(claim.verdict))
+  const sorted = failingClaims(claims)
     .map((claim) => ({
       claim,
       start: Math.max(0, Math.min(claim.span.start, text.length)),

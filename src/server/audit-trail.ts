@@ -1,4 +1,8 @@
-import { auditEntryForVerification, type VerificationSummary } from "../audit/entries-for.js";
+import {
+  auditEntryForVerification,
+  type VerificationSummary,
+  verificationOutputHash,
+} from "../audit/entries-for.js";
 import type { AuditAppend } from "../audit/entry.js";
 import { makeGroupCommitAppender } from "../audit/group-commit.js";
 import { recordResultDetails } from "../metrics/record.js";
@@ -44,26 +48,26 @@ export const makeServerAuditTrail = (deps: ServerDeps): ServerAuditTrail => {
     deps.logger.error({ error: String((error as Error).message ?? error), operation }, "audit append failed");
   return {
     verification: async (actor, request, verification, route) => {
-      const metadata = {
-        route,
-        sources: request.sources?.length ?? 0,
-        context: request.context !== undefined,
-      };
-      const entry =
-        "result" in verification
-          ? auditEntryForVerification({ actor, text: request.text, result: verification.result, metadata })
-          : auditEntryForVerification({
-              actor,
-              text: request.text,
-              result: verification.summary,
-              outputHash: verification.outputHash,
-              metadata,
-            });
-      if (metrics !== undefined)
-        recordResultDetails(metrics, "result" in verification ? verification.result : verification.summary);
+      const summary = "result" in verification ? verification.result : verification.summary;
+      if (metrics !== undefined) recordResultDetails(metrics, summary);
       if (appender === undefined) return;
       try {
-        await appender.append(entry);
+        await appender.append(
+          auditEntryForVerification({
+            actor,
+            text: request.text,
+            result: summary,
+            outputHash:
+              "result" in verification
+                ? verificationOutputHash(verification.result)
+                : verification.outputHash,
+            metadata: {
+              route,
+              sources: request.sources?.length ?? 0,
+              context: request.context !== undefined,
+            },
+          }),
+        );
       } catch (error) {
         logFailure(error, "verification");
         throw new ApiProblem(

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { PGlite, types } from "@electric-sql/pglite";
 import { Effect, Exit, Layer } from "effect";
-import { type DirectoryLock, type DirectoryLockOptions, lockDirectory } from "./directory-lock.js";
+import { lockDirectory } from "./directory-lock.js";
 import { StorageError, toStorageError } from "./errors.js";
 import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
 
@@ -34,12 +34,9 @@ const executorOf = (database: PGlite): SqlExecutor => ({
  * Opens an embedded PGlite database: a directory on disk, or `memory://` for a throwaway one. PGlite has
  * one connection, so statements and transactions of this process are serialized by a semaphore. A directory
  * is also locked against other processes (PGlite would let each keep its own copy and lose writes): a second
- * process waits for the first to close, up to `lock.waitMs`.
+ * process waits for the first to close, up to a minute (`lockDirectory`'s default).
  */
-export const makePgliteClient = (
-  dataDir: string,
-  options: { readonly lock?: DirectoryLockOptions } = {},
-): Effect.Effect<SqlClientService, StorageError> =>
+export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientService, StorageError> =>
   Effect.gen(function* () {
     const key = directoryKey(dataDir);
     if (key !== undefined && openDirectories.has(key))
@@ -49,11 +46,10 @@ export const makePgliteClient = (
       });
     if (key !== undefined) openDirectories.add(key);
     const forget = Effect.sync(() => key !== undefined && openDirectories.delete(key));
-    const lock: DirectoryLock | undefined =
+    const unlock =
       key === undefined
-        ? undefined
-        : yield* lockDirectory(key, options.lock).pipe(Effect.tapError(() => forget));
-    const unlock = lock === undefined ? Effect.void : lock.release;
+        ? Effect.void
+        : (yield* lockDirectory(key).pipe(Effect.tapError(() => forget))).release;
     const database = yield* Effect.tryPromise({
       try: () => PGlite.create(dataDir, { parsers: exactNumberParsers }),
       catch: toStorageError("open"),

@@ -181,12 +181,13 @@ const pairs: readonly (readonly [string, string])[] = [
   ["greater", "smaller"],
 ];
 
-const antonymsByStem: ReadonlyMap<string, readonly string[]> = (() => {
-  const map = new Map<string, string[]>();
+/** Each word's opposites by stem, in the order the pairs list them (a set: the slot search takes one). */
+const antonymsByStem: ReadonlyMap<string, ReadonlySet<string>> = (() => {
+  const map = new Map<string, Set<string>>();
   const link = (from: string, to: string) => {
-    const list = map.get(from) ?? [];
-    if (!list.includes(to)) list.push(to);
-    map.set(from, list);
+    const opposites = map.get(from) ?? new Set<string>();
+    opposites.add(to);
+    map.set(from, opposites);
   };
   for (const [left, right] of pairs) {
     link(stem(left), stem(right));
@@ -195,11 +196,6 @@ const antonymsByStem: ReadonlyMap<string, readonly string[]> = (() => {
   return map;
 })();
 
-/** The same opposites as sets, for the slot search. */
-const antonymSetsByStem: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  [...antonymsByStem].map(([word, opposites]) => [word, new Set(opposites)] as const),
-);
-
 /**
  * A claim word the sources never use whose opposite they do use: "dividend decreased" against "dividend
  * increased". Stronger when the opposite stands in the very passage the claim matches.
@@ -207,17 +203,12 @@ const antonymSetsByStem: ReadonlyMap<string, ReadonlySet<string>> = new Map(
 export const checkAntonyms = (context: ClaimContext): GroundingFinding[] => {
   const findings: GroundingFinding[] = [];
   context.tokens.forEach((token, position) => {
-    const opposites = antonymsByStem.get(token.stem) ?? [];
-    if (opposites.length === 0) return;
-    const local = findSwap(
-      context.tokens,
-      position,
-      context.aligned,
-      antonymSetsByStem.get(token.stem) ?? new Set(opposites),
-    )?.token.text;
+    const opposites = antonymsByStem.get(token.stem);
+    if (opposites === undefined) return;
+    const local = findSwap(context.tokens, position, context.aligned, opposites)?.token.text;
     const unused = !context.index.stems.has(token.stem);
     const anywhere =
-      local ?? (unused ? opposites.find((candidate) => context.index.stems.has(candidate)) : undefined);
+      local ?? (unused ? [...opposites].find((candidate) => context.index.stems.has(candidate)) : undefined);
     if (anywhere === undefined) return;
     findings.push({
       code: "ANTONYM_CONFLICT",

@@ -25,19 +25,11 @@ export interface SlotMatch {
 
 /**
  * The occurrence of a word in `targets` whose neighbourhood (a few words either side) shares the most
- * content words with the neighbourhood of the claim's word at `position`, if any shares one. This is what
- * tells "decreasing its dividend" against "increasing its dividend" (same slot) from "reducing net debt"
+ * content words with `claimNeighbours`, the neighbourhood of the claim's word, if any shares one. This is
+ * what tells "decreasing its dividend" against "increasing its dividend" (same slot) from "reducing net debt"
  * next to "increasing the dividend" (another slot of the same sentence).
  */
-export const bestSlotMatch = (
-  claimTokens: readonly Token[],
-  position: number,
-  passages: readonly Passage[],
-  targets: ReadonlySet<string>,
-): SlotMatch | undefined => bestSlotMatchAround(neighbourStems(claimTokens, position), passages, targets);
-
-/** `bestSlotMatch` with the claim word's neighbourhood already gathered. */
-const bestSlotMatchAround = (
+const bestSlotMatch = (
   claimNeighbours: ReadonlySet<string>,
   passages: readonly Passage[],
   targets: ReadonlySet<string>,
@@ -108,12 +100,12 @@ export const findSwap = (
   const own = claimTokens[position];
   if (!own) return undefined;
   const claimNeighbours = neighbourStems(claimTokens, position);
-  const rival = bestSlotMatchAround(claimNeighbours, passages, rivals);
+  const rival = bestSlotMatch(claimNeighbours, passages, rivals);
   // One shared word is enough only when the claim's word has few neighbours to share.
   const needed = Math.min(2, claimNeighbours.size);
   if (!rival || rival.shared < needed) return undefined;
   // The word itself and its allies (when the allies already hold the word, as a direction's synonyms do, as is).
   const ownSide = allies.has(own.stem) ? allies : new Set([own.stem, ...allies]);
-  const ally = bestSlotMatchAround(claimNeighbours, passages, ownSide);
+  const ally = bestSlotMatch(claimNeighbours, passages, ownSide);
   return ally && ally.shared >= rival.shared ? undefined : rival;
 };

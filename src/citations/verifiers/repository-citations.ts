@@ -3,10 +3,10 @@ import { join, resolve } from "node:path";
 import type { CitationsLayerOptions } from "../layer.js";
 
 /** Where a repository keeps its architecture decision records, in the usual places. */
-export const adrFolders = ["docs/adr", "docs/adrs", "docs/decisions", "adr", "decisions"] as const;
+const adrFolders = ["docs/adr", "docs/adrs", "docs/decisions", "adr", "decisions"] as const;
 
 /** The repository's ADR folder, when it has one of the usual ones. */
-export const findAdrDirectory = (repository: string): string | undefined =>
+const findAdrDirectory = (repository: string): string | undefined =>
   adrFolders.map((folder) => join(repository, folder)).find((folder) => existsSync(folder));
 
 /**

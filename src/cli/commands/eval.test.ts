@@ -24,32 +24,28 @@ const record = (id: string, label: string, confidence: number) =>
     meta: {},
   });
 
+/** Two hallucinated and two supported records; only the confidence of the last supported one varies. */
+const labelled = (s2Confidence: number) => [
+  record("h1", "hallucinated", 0.1),
+  record("h2", "hallucinated", 0.6),
+  record("s1", "supported", 0.8),
+  record("s2", "supported", s2Confidence),
+];
+
+/** Writes `lines` to `name` in the test directory and returns its path. */
+const writeLines = async (name: string, lines: readonly string[]) => {
+  const file = join(dir, name);
+  await writeFile(file, lines.join("\n"));
+  return file;
+};
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "veracity-eval-cli-"));
-  data = join(dir, "demo.jsonl");
   // Fake verdicts pass when confidence >= 0.5. h1 TP, h2 FN, s1 TN, s2 TN:
   // recall 1/2, specificity 1 -> balanced accuracy 0.75, FPR 0;
   // scores h {0.9, 0.4} vs s {0.2, 0.3}: 0.9 beats both, 0.4 beats both -> AUROC 1
-  await writeFile(
-    data,
-    [
-      record("h1", "hallucinated", 0.1),
-      record("h2", "hallucinated", 0.6),
-      record("s1", "supported", 0.8),
-      record("s2", "supported", 0.7),
-      "oops",
-    ].join("\n"),
-  );
-  gateData = join(dir, "gate.jsonl");
-  await writeFile(
-    gateData,
-    [
-      record("h1", "hallucinated", 0.1),
-      record("h2", "hallucinated", 0.6),
-      record("s1", "supported", 0.8),
-      record("s2", "supported", 0.3),
-    ].join("\n"),
-  );
+  data = await writeLines("demo.jsonl", [...labelled(0.7), "oops"]);
+  gateData = await writeLines("gate.jsonl", labelled(0.3));
 });
 
 const harness = () => {

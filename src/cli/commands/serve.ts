@@ -93,6 +93,7 @@ const manageKeys = async (action: string | undefined, values: Values, io: CliIO)
     throw new UsageError("use 'serve keys create' or 'serve keys revoke'");
   if (values.user === undefined) throw new UsageError("--user is required");
   const userId = values.user;
+  const kind = values.agent === true ? "agent" : "user";
   const config = await configOf(values, io);
   await ensureDirectory(config.database);
   const program = Effect.acquireUseRelease(
@@ -104,12 +105,7 @@ const manageKeys = async (action: string | undefined, values: Values, io: CliIO)
       Effect.gen(function* () {
         yield* migrateServerTables(sql);
         if (action === "revoke") return `revoked ${yield* revokeApiKeys(sql, userId)} key(s) of ${userId}\n`;
-        const minted = yield* createApiKey(
-          sql,
-          userId,
-          values.label ?? "",
-          values.agent === true ? "agent" : "user",
-        );
+        const minted = yield* createApiKey(sql, userId, values.label ?? "", kind);
         return `${minted.key}\n`;
       }),
     (sql) => Effect.ignore(sql.close),
@@ -117,7 +113,7 @@ const manageKeys = async (action: string | undefined, values: Values, io: CliIO)
   io.stdout(await runEffect(program));
   if (action === "create")
     io.stderr(
-      `${values.agent === true ? "agent key" : "key"} created for ${userId}; it is shown once and stored only as a hash\n`,
+      `${kind === "agent" ? "agent key" : "key"} created for ${userId}; it is shown once and stored only as a hash\n`,
     );
   return ExitCode.ok;
 };

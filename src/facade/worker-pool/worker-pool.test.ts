@@ -2,8 +2,10 @@ import { afterAll, describe, expect, it } from "vitest";
 import { InputError, VerificationError } from "../../model/errors.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
+import { verifyPrepared } from "../prepared-answer.js";
 import { createWorkerPoolVerifier, workerExecArgv } from "./create-worker-pool-verifier.js";
 import { VerifierBusyError } from "./errors.js";
+import { withoutTimings } from "./testing/without-timings.js";
 
 const sources = [
   "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. " +
@@ -15,12 +17,6 @@ const requests = [
   { text: "Revenue rose from $4.2 million in 2022 to $5.0 million in 2023.", sources },
   { text: "Revenue grew 25% to $5.3 million.", sources, riskOverride: "high" as const },
 ];
-
-/** The fields that depend on the clock, not on the verdict. */
-const withoutTimings = (value: unknown): unknown =>
-  JSON.parse(JSON.stringify(value), (key, field) =>
-    key === "latencyMs" || key === "totalLatencyMs" || key === "timestamp" ? 0 : field,
-  );
 
 describe("createWorkerPoolVerifier", () => {
   const settings = { maxTextLength: 2_000 };
@@ -44,7 +40,7 @@ describe("createWorkerPoolVerifier", () => {
     for (const layerClaims of [false, true]) {
       const [fromPool, fromThread] = await Promise.all(
         [pool, inThread].map((verifier) =>
-          verifier.verifyPrepared?.(requests[1] ?? { text: "" }, { layerClaims }),
+          verifyPrepared(verifier, requests[1] ?? { text: "" }, { layerClaims }),
         ),
       );
       expect(fromPool?.outputHash).toBe(fromThread?.outputHash);

@@ -84,13 +84,13 @@ export const withSemanticDedup = (
         yield* lexical.remember(memory);
         const vector = yield* embedOne(memory.content);
         let forUser = vectors.get(memory.userId);
-        if (forUser === undefined && vectors.size >= maxUsers)
-          return yield* Effect.fail(
-            new DedupError({
-              message: `semantic dedup holds embeddings for the most users it may (${maxUsers})`,
-            }),
-          );
         if (forUser === undefined) {
+          if (vectors.size >= maxUsers)
+            return yield* Effect.fail(
+              new DedupError({
+                message: `semantic dedup holds embeddings for the most users it may (${maxUsers})`,
+              }),
+            );
           forUser = new Map();
           vectors.set(memory.userId, forUser);
         }

@@ -15,7 +15,7 @@ export interface EvidenceParts {
 }
 
 /** Metadata keys the gate and the review queue write; a claim's own metadata cannot set them. */
-export const reservedMetadataKeys: readonly string[] = ["source", "memoryType", "reviewedBy", "reviewedAt"];
+const reservedMetadataKeys: readonly string[] = ["source", "memoryType", "reviewedBy", "reviewedAt"];
 
 const withoutReserved = (metadata: Readonly<Record<string, unknown>> = {}): Record<string, unknown> =>
   Object.fromEntries(Object.entries(metadata).filter(([key]) => !reservedMetadataKeys.includes(key)));

@@ -1,6 +1,7 @@
 import type { DerivationKind } from "./formula.js";
 import type { Operand } from "./operands.js";
 import { periodComparison } from "./period-order.js";
+import { negligible } from "./search.js";
 import type { SourceNumber } from "./source-numbers.js";
 
 /**
@@ -34,18 +35,9 @@ const aligned = (a: Operand, b: Operand): boolean => {
   return rowKey(x) === rowKey(y) || columnKey(x) === columnKey(y);
 };
 
-export const negligible = (a: number, b: number): boolean =>
-  a !== 0 && b !== 0 && Math.min(Math.abs(a), Math.abs(b)) < Math.max(Math.abs(a), Math.abs(b)) * 1e-3;
-
-/** The period of a combination: the latest year of its figures, when every figure has one. */
-const latestYear = (operands: readonly Operand[]): number | undefined => {
-  let latest = Number.NEGATIVE_INFINITY;
-  for (const operand of operands) {
-    if (operand.year === undefined) return undefined;
-    latest = Math.max(latest, operand.year);
-  }
-  return latest;
-};
+/** The period of a combination: the later year of its two figures, when both have one. */
+const latestYear = (a: Operand, b: Operand): number | undefined =>
+  a.year === undefined || b.year === undefined ? undefined : Math.max(a.year, b.year);
 
 export const combined = (
   combine: Inner,
@@ -54,7 +46,7 @@ export const combined = (
   value: number,
   parts = [...a.parts, ...b.parts],
 ): Operand => {
-  const year = latestYear([a, b]);
+  const year = latestYear(a, b);
   const base = {
     value,
     parts,

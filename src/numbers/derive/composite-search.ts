@@ -1,16 +1,8 @@
-import {
-  columnKey,
-  combined,
-  type Inner,
-  innerCombinations,
-  negligible,
-  rowKey,
-  single,
-} from "./composite-operands.js";
+import { columnKey, combined, type Inner, innerCombinations, rowKey, single } from "./composite-operands.js";
 import type { DerivationKind } from "./formula.js";
 import { contentWords, type Operand } from "./operands.js";
 import { inPeriodOrder } from "./period-order.js";
-import type { Found, Target } from "./search.js";
+import { type Found, negligible, type Target } from "./search.js";
 import type { SourceNumber } from "./source-numbers.js";
 
 /**
@@ -21,14 +13,12 @@ import type { SourceNumber } from "./source-numbers.js";
  * operations (its inner one and its outer one). The match must be within the claimed number's written
  * precision, as every match is: a near value is never explained this way.
  */
-export interface CompositeLimits {
+const limits = {
   /** Source figures, closest to the claim first, that may be combined. */
-  readonly maxFigures: number;
+  maxFigures: 10,
   /** Most figures in all, counting those of the table rows the claim names word for word. */
-  readonly maxNamedFigures: number;
-}
-
-export const defaultCompositeLimits: CompositeLimits = { maxFigures: 10, maxNamedFigures: 40 };
+  maxNamedFigures: 40,
+} as const;
 
 /**
  * Two combinations of the same kind over parallel figures: the figures pair up, in order, all within rows
@@ -151,8 +141,7 @@ export const findComposite = (
   ranked: readonly Operand[],
   target: Target,
   claimText: string,
-  limits: CompositeLimits = defaultCompositeLimits,
-  accept: (found: Found) => boolean = () => true,
+  accept: (found: Found) => boolean,
 ): Found | undefined => {
   const kinds = target.kinds;
   if (!kinds) return undefined;
@@ -195,15 +184,12 @@ export const findComposite = (
       if (!thirdItem(x, c)) continue;
       const parts = [...x.parts, ...c.parts];
       const sum = x.value + c.value;
-      const asSum = { ...combined("sum", x, c, sum, parts), rank: Math.min(x.rank, c.rank) };
       const hit =
-        (kinds.has("sum") ? tryFound({ kind: "value", a: asSum, value: sum }) : undefined) ??
+        (kinds.has("sum")
+          ? tryFound({ kind: "value", a: combined("sum", x, c, sum, parts), value: sum })
+          : undefined) ??
         (kinds.has("average")
-          ? tryFound({
-              kind: "value",
-              a: { ...combined("average", x, c, sum / 3, parts) },
-              value: sum / 3,
-            })
+          ? tryFound({ kind: "value", a: combined("average", x, c, sum / 3, parts), value: sum / 3 })
           : undefined);
       if (hit) return hit;
     }

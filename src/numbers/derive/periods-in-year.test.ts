@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { validateNumbers } from "../validate/validate-numbers.js";
+import { checkOf } from "../testing/check-of.js";
 import { periodInYear } from "./periods-in-year.js";
-
-const checkOf = (text: string, evidence: string) =>
-  validateNumbers({ text, evidence: [{ index: 0, origin: "source", text: evidence }] }).numbers[0];
 
 describe("periodInYear", () => {
   it.each([

@@ -167,7 +167,7 @@ const related = (a: Operand, b: Operand): boolean => {
  * Adding or subtracting a figure a thousand times smaller than the other changes nothing a claim would state:
  * such a pair (25,489 and 0.04) is two figures in different units, not a derivation.
  */
-const negligible = (a: number, b: number): boolean =>
+export const negligible = (a: number, b: number): boolean =>
   a !== 0 && b !== 0 && Math.min(Math.abs(a), Math.abs(b)) < Math.max(Math.abs(a), Math.abs(b)) * 1e-3;
 
 interface PairRule {

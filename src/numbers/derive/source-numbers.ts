@@ -96,6 +96,13 @@ const yearsIn = (cell: string): number[] => [
   ...[...cell.matchAll(/\bFY?\s?'?(\d{2})\b/gi)].map((match) => 2000 + Number(match[1])),
 ];
 
+/** The one year a text names ("Year ended 30 June 2019", "FY19"), or undefined when it names none or several. */
+const onlyYearIn = (text: string): number | undefined => {
+  const years = new Set(yearsIn(text));
+  const [year] = years;
+  return years.size === 1 ? year : undefined;
+};
+
 /**
  * Column index to year, when a header line of a table names years in its cells. A year heads the empty cells
  * after it too ("| Fiscal Year 2018 | | Fiscal Year 2017 |" over "| Net Sales | % of Total | Net Sales | ..."):
@@ -124,10 +131,9 @@ const yearColumns = (line: string): Map<number, number> | undefined => {
  * after it, up to the next such line, are of that year.
  */
 const sectionYear = (line: string, options: ExtractOptions): number | undefined => {
-  const found = new Set(yearsIn(line));
-  if (found.size !== 1) return undefined;
-  if (extractNumbers(line, options).some(isQuantity)) return undefined;
-  return [...found][0];
+  const year = onlyYearIn(line);
+  if (year === undefined || extractNumbers(line, options).some(isQuantity)) return undefined;
+  return year;
 };
 
 /**
@@ -138,19 +144,15 @@ const sectionYear = (line: string, options: ExtractOptions): number | undefined 
 const rowYear = (label: string, period: number | undefined): number | undefined => {
   const match = /^(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d{2})$/i.exec(label.trim());
   if (match?.[1]) return Number(match[1]);
-  if (period === undefined) return undefined;
-  const years = new Set(yearsIn(label));
-  const [year] = years;
-  return years.size === 1 ? year : undefined;
+  return period === undefined ? undefined : onlyYearIn(label);
 };
 
 /** Column index to year for header cells naming one year each ("Estimated at June 30, 2019"). */
 const cellYears = (line: string): Map<number, number> => {
   const years = new Map<number, number>();
   line.split("|").forEach((cell, column) => {
-    const found = new Set(yearsIn(cell));
-    const [year] = found;
-    if (found.size === 1 && year !== undefined) years.set(column, year);
+    const year = onlyYearIn(cell);
+    if (year !== undefined) years.set(column, year);
   });
   return years;
 };

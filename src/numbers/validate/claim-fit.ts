@@ -1,4 +1,4 @@
-import { contentWords, proximity } from "../derive/operands.js";
+import { proximity } from "../derive/operands.js";
 import type { Found } from "../derive/search.js";
 import type { SourceNumber } from "../derive/source-numbers.js";
 
@@ -6,17 +6,13 @@ import type { SourceNumber } from "../derive/source-numbers.js";
 export type TopicScore = (found: Found) => number;
 
 /**
- * Scores a match by the words the claim (and question) shares with where its operands sit: the weakest
- * named operand counts most, then the sum. A total row or a row without a label of words cannot be named by
+ * Scores a match by the words the claim (and question) shares with where its operands sit (`words`: their
+ * `contentWords`): the weakest named operand counts most, then the sum. A total row or a row without a label of words cannot be named by
  * a claim, so it is left out of the score (a share of the total is about the item, not the total). Used to
  * choose between explanations: "the change in Capital redemption reserve was -0.2" is better explained by
  * the Capital redemption reserve row giving +0.2 than by two figures of another row giving -0.2.
  */
-export const topicScorer = (
-  claimText: string,
-  question: string,
-  words: readonly string[] = contentWords(`${claimText} ${question}`),
-): TopicScore => {
+export const topicScorer = (words: readonly string[]): TopicScore => {
   // Scored when first asked for: most numbers match a source value directly and never need it.
   const scores = new Map<number, number>();
   const scoreOf = (part: SourceNumber): number => {

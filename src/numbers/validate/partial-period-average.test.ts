@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateNumbers } from "./validate-numbers.js";
-
-const checkOf = (text: string, evidence: string) =>
-  validateNumbers({ text, evidence: [{ index: 0, origin: "source", text: evidence }] }).numbers[0];
+import { checkOf } from "../testing/check-of.js";
 
 // Shapes of TAT-QA tables: one row over three years; a column of quarterly prices.
 const cash = [

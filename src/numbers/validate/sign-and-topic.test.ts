@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EvidenceSource } from "../../verification/layer.js";
-import { validateNumbers } from "./validate-numbers.js";
-
-const source = (text: string): EvidenceSource[] => [{ index: 0, origin: "source", text }];
-
-const checkOf = (text: string, evidence: string) =>
-  validateNumbers({ text, evidence: source(evidence) }).numbers[0];
+import { checkOf } from "../testing/check-of.js";
 
 // A few lines of a company balance sheet (shape of TAT-QA's tables: a note column, "£m" in the header).
 const balanceSheet = [
@@ -70,7 +64,8 @@ describe("validateNumbers: signs and the claim's wording", () => {
   });
 });
 
-const statusOf = (text: string, evidence: string) => checkOf(text, evidence)?.status;
+const expectStatus = (text: string, evidence: string, status: string) =>
+  expect(checkOf(text, evidence)?.status).toBe(status);
 
 describe("validateNumbers: periods read from the table set the direction of a change", () => {
   const leases = [
@@ -95,9 +90,7 @@ describe("validateNumbers: periods read from the table set the direction of a ch
       spanned,
       "suspicious",
     ],
-  ])("%s -> %s", (text, evidence, status) => {
-    expect(statusOf(text, evidence)).toBe(status);
-  });
+  ])("%s -> %s", expectStatus);
 });
 
 describe("validateNumbers: words of an item's name are not a direction", () => {
@@ -136,9 +129,7 @@ describe("validateNumbers: words of an item's name are not a direction", () => {
       income,
       "suspicious",
     ],
-  ])("%s -> %s", (text, evidence, status) => {
-    expect(statusOf(text, evidence)).toBe(status);
-  });
+  ])("%s -> %s", expectStatus);
 });
 
 describe("validateNumbers: comparatives and coarse rounding", () => {
@@ -162,7 +153,5 @@ describe("validateNumbers: comparatives and coarse rounding", () => {
     ],
     // The same rounding of the row the claim names is a close match.
     ["Net current assets in 2018 were 0.2 billion.", balanceSheet, "close"],
-  ])("%s -> %s", (text, evidence, status) => {
-    expect(statusOf(text, evidence)).toBe(status);
-  });
+  ])("%s -> %s", expectStatus);
 });

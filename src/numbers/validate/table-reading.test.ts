@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateNumbers } from "./validate-numbers.js";
-
-const checkOf = (text: string, evidence: readonly string[]) =>
-  validateNumbers({ text, evidence: [{ index: 0, origin: "source", text: evidence.join("\n") }] }).numbers[0];
+import { checkOf } from "../testing/check-of.js";
 
 // Shapes of TAT-QA tables and the sentences under them.
 const shareCapital = [

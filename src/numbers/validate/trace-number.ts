@@ -253,7 +253,6 @@ const composite = (context: TraceContext, target: Target): Found | undefined =>
     context.rankedOperands(),
     target,
     context.claimText,
-    undefined,
     (found) => fitsWording(found, context.claimText) && !coarseOffTopic(context, target, found),
   );
 
@@ -308,14 +307,15 @@ const coarseRounding = 0.01;
 /**
  * Traces one number of the answer: to a source value (exact or within rounding), to a derivation from
  * source values, or, failing that, to the value it probably should have been (suspicious) or to nothing
- * (orphan). `cited` are operands the answer itself quotes, tried first for near misses.
+ * (orphan). `cited` are operands the answer itself quotes, tried first for near misses. `targets` are
+ * `targetsOf(number, context.claimText, context)`, the very objects `context.direct` has already been asked
+ * about.
  */
 export const traceNumber = (
   number: ExtractedNumber,
-  claimText: string,
   context: TraceContext,
   cited: OperandIndex,
-  targets: readonly Target[] = targetsOf(number, claimText, context),
+  targets: readonly Target[],
 ): NumberCheck => {
   const base = { text: number.text, span: number.span, kind: number.kind };
   const percent = number.kind === "percent";

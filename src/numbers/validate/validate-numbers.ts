@@ -150,7 +150,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
       rankedOperands,
       claimText,
       namedKinds,
-      topic: topicScorer(claimText, input.question ?? "", words),
+      topic: topicScorer(words),
     };
   };
   const contexts = new Map<string, TraceContext>();
@@ -194,7 +194,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
             },
       );
     } else {
-      const check = traceNumber(number, claimText, traceContext, cited, targets);
+      const check = traceNumber(number, traceContext, cited, targets);
       const operandOf = inline.some(
         (c) => c.span.start <= number.span.start && number.span.end <= c.resultSpan.start,
       );
