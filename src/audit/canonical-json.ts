@@ -20,6 +20,19 @@ const isArrayIndex = (key: string): boolean => {
   return index !== 4_294_967_295 && String(index) === key;
 };
 
+/** Object keys as JSON strings, kept for the keys seen most: a result's objects share a handful of keys. */
+const quotedKeys = new Map<string, string>();
+const maxQuotedKeys = 4_096;
+
+const quotedKey = (key: string): string => {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < maxQuotedKeys) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+};
+
 /**
  * The keys in the order the reference writes them: an object lists array-index keys ("0", "12") first in
  * numeric order whatever their insertion order, so the rebuilt copy has those first (Object.keys already gives
@@ -27,6 +40,7 @@ const isArrayIndex = (key: string): boolean => {
  */
 const orderedKeys = (record: object): string[] => {
   const keys = Object.keys(record);
+  if (keys.length < 2) return keys;
   let indexKeys = 0;
   while (indexKeys < keys.length && isArrayIndex(keys[indexKeys] as string)) indexKeys += 1;
   if (indexKeys === 0) return keys.sort();
@@ -37,10 +51,12 @@ const orderedKeys = (record: object): string[] => {
 const write = (value: unknown, ancestors: object[]): string | undefined => {
   switch (typeof value) {
     case "string":
-    case "number":
-    case "boolean":
     case "bigint": // JSON.stringify throws a TypeError for a bigint, as the reference does.
       return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? String(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
     case "object":
       break;
     default:
@@ -60,10 +76,12 @@ const write = (value: unknown, ancestors: object[]): string | undefined => {
   } else {
     const record = value as Record<string, unknown>;
     json = "{";
+    let first = true;
     for (const key of orderedKeys(record)) {
       const inner = write(prepare(record[key], key), ancestors);
       if (inner === undefined) continue;
-      json += `${json.length > 1 ? "," : ""}${JSON.stringify(key)}:${inner}`;
+      json += first ? `${quotedKey(key)}:${inner}` : `,${quotedKey(key)}:${inner}`;
+      first = false;
     }
     json += "}";
   }

@@ -102,4 +102,36 @@ describe.each(storageBackends())("group commit of audit entries: $name", (backen
     const accepted = outcomes.length - refused.length;
     expect(await run(log.verify)).toMatchObject({ intact: true, checked: accepted });
   });
+
+  it("with a window, an idle log writes at once and a busy one lets the entries of the window share a transaction", async () => {
+    const log = await freshLog();
+    const starts: number[] = [];
+    const batches: number[] = [];
+    const timed: AuditLogShape = {
+      ...log,
+      appendMany: (inputs) =>
+        Effect.suspend(() => {
+          starts.push(performance.now());
+          batches.push(inputs.length);
+          return log.appendMany(inputs);
+        }),
+    };
+    const windowMs = 80;
+    const appender = makeGroupCommitAppender(timed, run, { windowMs });
+    const askedAt = performance.now();
+    await appender.append(entry(0));
+    // Idle: the first entry did not wait for the window.
+    expect((starts[0] as number) - askedAt).toBeLessThan(windowMs / 2);
+    // Busy: entries asked for one by one, each in its own turn, right after a transaction started.
+    const pending: Promise<unknown>[] = [];
+    for (let index = 1; index <= 5; index += 1) {
+      pending.push(appender.append(entry(index)));
+      await new Promise((done) => setImmediate(done));
+    }
+    await Promise.all(pending);
+    expect(batches).toEqual([1, 5]);
+    // Timers may fire up to a millisecond early; the second transaction waited out the window.
+    expect((starts[1] as number) - (starts[0] as number)).toBeGreaterThanOrEqual(windowMs - 2);
+    expect(await run(log.verify)).toMatchObject({ intact: true, checked: 6 });
+  });
 });

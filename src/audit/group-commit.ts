@@ -13,6 +13,12 @@ export interface GroupCommitOptions {
   readonly maxBatch?: number;
   /** Most entries waiting for a write; one more is refused with `AuditBacklogError` (default 10,000). */
   readonly maxQueued?: number;
+  /**
+   * Under load, a transaction starts at most once per this many milliseconds, so the entries arriving meanwhile
+   * share it (PostgreSQL's `commit_delay`, for the chain). An append while the log is idle is not delayed: it
+   * is written on the next turn of the event loop. Default 0: a batch starts as soon as the previous one ends.
+   */
+  readonly windowMs?: number;
 }
 
 export interface GroupCommitAppender {
@@ -31,7 +37,8 @@ interface Waiting {
 /**
  * Group commit for a busy service: appends made in the same turn of the event loop, or while a transaction is
  * being written, go together in one transaction, in arrival order, so the chain costs one transaction per
- * batch rather than per request.
+ * batch rather than per request. With `windowMs`, a busy log also waits out a short window between transactions
+ * so that more entries share each one.
  * Each caller still waits for its own entry to be committed, so a response is never handed out before its
  * record exists. When a batch fails, each of its entries is retried alone, so one bad entry fails only itself.
  */
@@ -42,8 +49,20 @@ export const makeGroupCommitAppender = (
 ): GroupCommitAppender => {
   const maxBatch = Math.max(1, options.maxBatch ?? 256);
   const maxQueued = Math.max(1, options.maxQueued ?? 10_000);
+  const windowMs = Math.max(0, options.windowMs ?? 0);
   const queue: Waiting[] = [];
   let writing: Promise<void> | undefined;
+  let lastStartedAt = Number.NEGATIVE_INFINITY;
+
+  // The next turn of the event loop, or the end of the window the last transaction opened when that is later.
+  // The next turn at the least: an embedded database (PGlite) runs its transaction without yielding, so appends
+  // of requests handled in this same turn would otherwise each get a transaction of their own.
+  const nextStart = () =>
+    new Promise<void>((started) => {
+      const wait = lastStartedAt + windowMs - performance.now();
+      if (wait > 0) setTimeout(started, wait);
+      else setImmediate(started);
+    });
 
   const writeBatch = async (batch: readonly Waiting[]): Promise<void> => {
     try {
@@ -59,7 +78,11 @@ export const makeGroupCommitAppender = (
   };
 
   const writeAll = async (): Promise<void> => {
-    while (queue.length > 0) await writeBatch(queue.splice(0, maxBatch));
+    while (queue.length > 0) {
+      lastStartedAt = performance.now();
+      await writeBatch(queue.splice(0, maxBatch));
+      if (queue.length > 0 && windowMs > 0) await nextStart();
+    }
     writing = undefined;
   };
 
@@ -76,10 +99,7 @@ export const makeGroupCommitAppender = (
           return;
         }
         queue.push({ input, resolve, reject });
-        // The write starts on the next turn of the event loop, not now: an embedded database (PGlite) runs its
-        // transaction without yielding, so appends of requests handled in this same turn would otherwise each
-        // get a transaction of their own. Waiting one turn lets them all join this one.
-        writing ??= new Promise<void>((started) => setImmediate(started)).then(writeAll);
+        writing ??= nextStart().then(writeAll);
       }),
     drain: async () => {
       while (writing !== undefined) await writing;

@@ -76,3 +76,45 @@ describe("withSemanticDedup limits", () => {
     expect(check).toMatchObject({ isDuplicate: true, memoryId: "m4", method: "semantic" });
   });
 });
+
+describe("dedup user limits after forget, and before any embedding", () => {
+  it("a user whose memories were all forgotten frees a place under maxUsers (lexical index)", async () => {
+    const checker = makeLshDuplicateChecker({ maxUsers: 1 });
+    await Effect.runPromise(checker.remember({ id: "m1", userId: "u1", content: "alpha beta gamma" }));
+    const refused = await Effect.runPromiseExit(
+      checker.remember({ id: "m2", userId: "u2", content: "delta epsilon zeta" }),
+    );
+    expect(refused._tag).toBe("Failure");
+    await Effect.runPromise(checker.forget({ id: "m1", userId: "u1" }));
+    expect(checker.indexOf("u1")).toBeUndefined();
+    await Effect.runPromise(checker.remember({ id: "m2", userId: "u2", content: "delta epsilon zeta" }));
+    const found = await Effect.runPromise(checker.check({ userId: "u2", content: "delta epsilon zeta" }));
+    expect(found).toMatchObject({ isDuplicate: true, memoryId: "m2" });
+  });
+
+  it("semantic dedup refuses a user past the limit before indexing or embedding, and forget frees the place", async () => {
+    const embedded: string[] = [];
+    const embed = {
+      embed: (texts: readonly string[]) =>
+        Effect.sync(() => {
+          embedded.push(...texts);
+          return texts.map(() => [1, 0, 0]);
+        }),
+    };
+    const lexical = makeLshDuplicateChecker();
+    const checker = withSemanticDedup(lexical, embed, { maxUsers: 1 });
+    await Effect.runPromise(checker.remember({ id: "m1", userId: "u1", content: "first claim" }));
+    const refused = await Effect.runPromiseExit(
+      checker.remember({ id: "m2", userId: "u2", content: "second claim" }),
+    );
+    expect(refused._tag === "Failure" && JSON.stringify(refused.cause)).toContain("most users");
+    // Nothing of the refused memory was embedded or indexed.
+    expect(embedded).toEqual(["first claim"]);
+    expect(lexical.indexOf("u2")).toBeUndefined();
+    await Effect.runPromise(checker.forget({ id: "m1", userId: "u1" }));
+    const accepted = await Effect.runPromiseExit(
+      checker.remember({ id: "m2", userId: "u2", content: "second claim" }),
+    );
+    expect(accepted._tag).toBe("Success");
+  });
+});

@@ -58,7 +58,13 @@ export const makeLshDuplicateChecker = (
       }),
     remember: ({ id, userId, content }) =>
       guarded("dedup index update failed", () => indexFor(userId).add(id, content)),
-    forget: ({ id, userId }) => guarded("dedup index update failed", () => indexes.get(userId)?.remove(id)),
+    forget: ({ id, userId }) =>
+      guarded("dedup index update failed", () => {
+        const index = indexes.get(userId);
+        index?.remove(id);
+        // A user with nothing left no longer counts toward maxUsers.
+        if (index?.size === 0) indexes.delete(userId);
+      }),
   };
 };
 

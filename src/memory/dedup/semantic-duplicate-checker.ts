@@ -81,16 +81,17 @@ export const withSemanticDedup = (
       }),
     remember: (memory) =>
       Effect.gen(function* () {
+        // A user past the limit is refused before anything is indexed or embedded (no paid call, no half state).
+        if (!vectors.has(memory.userId) && vectors.size >= maxUsers)
+          return yield* Effect.fail(
+            new DedupError({
+              message: `semantic dedup holds embeddings for the most users it may (${maxUsers})`,
+            }),
+          );
         yield* lexical.remember(memory);
         const vector = yield* embedOne(memory.content);
         let forUser = vectors.get(memory.userId);
         if (forUser === undefined) {
-          if (vectors.size >= maxUsers)
-            return yield* Effect.fail(
-              new DedupError({
-                message: `semantic dedup holds embeddings for the most users it may (${maxUsers})`,
-              }),
-            );
           forUser = new Map();
           vectors.set(memory.userId, forUser);
         }
@@ -101,8 +102,15 @@ export const withSemanticDedup = (
         }
       }),
     forget: (memory) =>
-      lexical
-        .forget(memory)
-        .pipe(Effect.tap(() => Effect.sync(() => vectors.get(memory.userId)?.delete(memory.id)))),
+      lexical.forget(memory).pipe(
+        Effect.tap(() =>
+          Effect.sync(() => {
+            const forUser = vectors.get(memory.userId);
+            forUser?.delete(memory.id);
+            // A user with nothing left no longer counts toward the limit.
+            if (forUser?.size === 0) vectors.delete(memory.userId);
+          }),
+        ),
+      ),
   };
 };
