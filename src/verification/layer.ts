@@ -50,6 +50,12 @@ export interface VerificationLayer {
   readonly run: (
     input: LayerInput,
   ) => Effect.Effect<LayerResult, VerificationError | VerificationTimeoutError>;
+  /**
+   * Revises this layer's result once every layer of the verification has run, in light of the others' results
+   * (before calibration and the merge): the grounding layer accepts the numbers the numbers layer traced to
+   * the sources or derived from them. Must not fail; returns `own` when nothing changes.
+   */
+  readonly reconcile?: (input: LayerInput, own: LayerResult, others: readonly LayerResult[]) => LayerResult;
 }
 
 export const ready: Readiness = { ready: true };

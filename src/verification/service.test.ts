@@ -141,6 +141,43 @@ describe("VerificationService", () => {
     expect(result.skippedLayers[0]?.reason).toMatch(/did not finish within 20 ms/);
   });
 
+  it("lets a layer revise its result against the others' before calibration, and keeps it when the revision throws", async () => {
+    const seen: string[][] = [];
+    const revising = (name: LayerName, revise: (own: LayerResult) => LayerResult): VerificationLayer => ({
+      ...scriptedLayer(name, { passed: false, score: 0.2 }, "evidence"),
+      reconcile: (_input, own, others) => {
+        seen.push(others.map((other) => other.layer));
+        return revise(own);
+      },
+    });
+    const revised = await verifyWith(
+      [
+        revising("grounding", (own) => ({ ...own, passed: true, score: 0.9 })),
+        scriptedLayer("numbers", { passed: true, score: 1 }, "evidence"),
+      ],
+      { text: "The Eiffel Tower was completed in 1889.", sources, riskOverride: "low" },
+    );
+    expect(seen).toEqual([["numbers"]]);
+    const grounding = revised.layersRun.find((layer) => layer.layer === "grounding");
+    expect(grounding).toMatchObject({ passed: true, score: 0.9, details: { rawScore: 0.9 } });
+    expect(revised.passed).toBe(true);
+
+    const throwing = await verifyWith(
+      [
+        revising("grounding", () => {
+          throw new Error("revision bug");
+        }),
+        scriptedLayer("numbers", { passed: true, score: 1 }, "evidence"),
+      ],
+      { text: "The Eiffel Tower was completed in 1889.", sources, riskOverride: "low" },
+    );
+    expect(throwing.layersRun.find((layer) => layer.layer === "grounding")).toMatchObject({
+      passed: false,
+      score: 0.2,
+    });
+    expect(throwing.passed).toBe(false);
+  });
+
   it("requires the profile's minimum confidence", async () => {
     const lukewarm = scriptedLayer("semantic-entropy", { passed: true, score: 0.5 });
     const result = await verifyWith([lukewarm], { text: "Some text here.", riskOverride: "low" });

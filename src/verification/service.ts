@@ -18,7 +18,7 @@ import { Calibrator } from "./calibrator.js";
 import { VerificationConfig } from "./config.js";
 import { decide } from "./decision.js";
 import { EventBus } from "./events.js";
-import type { Claim, VerificationLayer } from "./layer.js";
+import type { Claim, LayerInput, VerificationLayer } from "./layer.js";
 import { mergeClaimFindings } from "./merge-claims.js";
 import { prepareInput } from "./prepare-input.js";
 import { LayerRegistry } from "./registry.js";
@@ -82,6 +82,24 @@ const withUnjudgedClaims = (claims: readonly Claim[], judged: readonly ClaimFind
   return [...judged, ...unjudged].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
 };
 
+/**
+ * Each layer's result revised by its `reconcile`, if it has one, against the raw results of the others. A
+ * reconcile that throws leaves the layer's own result as it ran.
+ */
+const reconciled = (
+  input: LayerInput,
+  succeeded: readonly { readonly layer: VerificationLayer; readonly result: LayerResult }[],
+): LayerResult[] =>
+  succeeded.map(({ layer, result }) => {
+    if (layer.reconcile === undefined || succeeded.length < 2) return result;
+    const others = succeeded.filter((other) => other.result !== result).map((other) => other.result);
+    try {
+      return layer.reconcile(input, result, others);
+    } catch {
+      return result;
+    }
+  });
+
 export const makeVerificationService = Effect.gen(function* () {
   const settings = yield* VerificationConfig;
   const registry = yield* LayerRegistry;
@@ -142,24 +160,24 @@ export const makeVerificationService = Effect.gen(function* () {
         },
       ).pipe(withRequestBudget({ maxCost: request.maxCost ?? profile.maxCost, maxLatencyMs: latencyBudget }));
 
-      const ran: LayerResult[] = [];
+      const succeeded: { readonly layer: VerificationLayer; readonly result: LayerResult }[] = [];
       const errored: SkippedLayer[] = [];
       for (const [position, outcome] of outcomes.entries()) {
-        const layerName = runnable[position]?.name ?? "grounding";
+        const layer = runnable[position] as VerificationLayer;
         if (outcome._tag === "Left") {
           if (isBudgetSkip(outcome.left))
-            skipped.push({ layer: layerName, reason: `over budget: ${outcome.left.message}` });
-          else errored.push({ layer: layerName, reason: outcome.left.message, error: true });
+            skipped.push({ layer: layer.name, reason: `over budget: ${outcome.left.message}` });
+          else errored.push({ layer: layer.name, reason: outcome.left.message, error: true });
           continue;
         }
+        succeeded.push({ layer, result: outcome.right });
+      }
+      const ran: LayerResult[] = [];
+      for (const own of reconciled(input, succeeded)) {
         const calibrated = yield* calibrator
-          .calibrate(outcome.right.score, outcome.right.layer)
-          .pipe(Effect.orElseSucceed(() => outcome.right.score));
-        ran.push({
-          ...outcome.right,
-          score: calibrated,
-          details: { ...outcome.right.details, rawScore: outcome.right.score },
-        });
+          .calibrate(own.score, own.layer)
+          .pipe(Effect.orElseSucceed(() => own.score));
+        ran.push({ ...own, score: calibrated, details: { ...own.details, rawScore: own.score } });
       }
 
       if (allClaims.length > input.claims.length) {

@@ -8,6 +8,7 @@ import type { ClaimContext, GroundingCheck, GroundingFinding, StemLookup } from 
 import { type CoverageWeights, coverage } from "./coverage.js";
 import { checkDirection } from "./direction.js";
 import { checkEntities } from "./entities.js";
+import { explainedAt } from "./explained-numbers.js";
 import { checkNumbers } from "./numbers.js";
 import { checkNegation } from "./polarity.js";
 import { checkQuotes } from "./quotes.js";
@@ -91,7 +92,12 @@ class PassageStems implements StemLookup {
 }
 
 /** Aligns one claim to the evidence, runs every check, and turns the result into a verdict with reasons. */
-export const assessClaim = (index: SourceIndex, claim: Claim, options: GroundingOptions): ClaimAssessment => {
+export const assessClaim = (
+  index: SourceIndex,
+  claim: Claim,
+  options: GroundingOptions,
+  explainedNumbers: ClaimContext["explainedNumbers"] = [],
+): ClaimAssessment => {
   const tokens = tokenize(claim.text, claim.span.start);
   const content = contentTokens(tokens);
   const alignments = alignClaim(index, content, options.alignedPassages);
@@ -109,10 +115,15 @@ export const assessClaim = (index: SourceIndex, claim: Claim, options: Grounding
     windowStems,
     aligned,
     alignedStems,
+    explainedNumbers,
   };
 
-  const covered = coverage(index, tokens, windowStems, options.coverageWeights);
-  const findings = options.checks.flatMap((check) => check(context));
+  const covered = coverage(index, tokens, windowStems, options.coverageWeights, explainedNumbers);
+  // What the checks say of a number's own words (its digits, its scale word) yields to the numbers layer when
+  // that layer traced the number to a figure of the sources.
+  const findings = options.checks
+    .flatMap((check) => check(context))
+    .filter((finding) => explainedAt(explainedNumbers, finding.span) === undefined);
   const score = Math.max(
     0,
     Math.min(

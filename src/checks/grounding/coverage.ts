@@ -1,5 +1,6 @@
 import { isStopword, type Token } from "../../text/tokens.js";
 import type { StemLookup } from "./claim-context.js";
+import { type ExplainedNumber, explainedAt } from "./explained-numbers.js";
 import { inverseDocumentFrequency, type SourceIndex } from "./source-index.js";
 
 export interface CoverageWeights {
@@ -17,13 +18,15 @@ export interface CoverageWeights {
 
 /**
  * How much of a claim's content the evidence covers, weighting rare words higher (IDF): 1 when every content
- * word stands in the aligned passages, less when words stand elsewhere only or nowhere.
+ * word stands in the aligned passages, less when words stand elsewhere only or nowhere. A number another layer
+ * traced to the sources (`explained`) counts as standing in the aligned passages.
  */
 export const coverage = (
   index: SourceIndex,
   tokens: readonly Token[],
   windowStems: StemLookup,
   weights: CoverageWeights,
+  explained: readonly ExplainedNumber[] = [],
 ): number => {
   if (tokens.length === 0) return 1;
   const maxWeight = Math.log(1 + (index.passages.length + 0.5) / 0.5);
@@ -40,7 +43,8 @@ export const coverage = (
         ? inverseDocumentFrequency(index, token.stem)
         : maxWeight;
     total += weight;
-    if (windowStems.has(token.stem)) covered += weight * weights.local;
+    if (windowStems.has(token.stem) || (explained.length > 0 && explainedAt(explained, token.span)))
+      covered += weight * weights.local;
     else if (known) covered += weight * weights.global;
   }
   return total > 0 ? covered / total : 1;

@@ -1,7 +1,9 @@
 import { Effect } from "effect";
 import { isFailingVerdict } from "../../model/claim.js";
-import { notReady, ready, type VerificationLayer } from "../../verification/layer.js";
+import type { LayerResult } from "../../model/layer-result.js";
+import { type LayerInput, notReady, ready, type VerificationLayer } from "../../verification/layer.js";
 import { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
+import { type ExplainedNumber, explainedAt, explainedNumbers } from "./explained-numbers.js";
 import { defaultIndexCacheLimits, type IndexCacheLimits, makeIndexCache } from "./index-cache.js";
 
 export { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
@@ -18,6 +20,29 @@ export const makeGroundingLayer = (
 ): VerificationLayer => {
   const options: GroundingOptions = { ...defaultGroundingOptions, ...overrides };
   const indexFor = makeIndexCache(cacheLimits);
+  const ground = (input: LayerInput, explained: readonly ExplainedNumber[]): LayerResult => {
+    const started = performance.now();
+    const index = indexFor(input.evidence);
+    const assessments = input.claims.map((claim) => assessClaim(index, claim, options, explained));
+    const checked = assessments.filter((assessment) => assessment.checkable);
+    const score = checked.reduce((lowest, assessment) => Math.min(lowest, assessment.finding.score), 1);
+    const failing = checked.filter((assessment) => isFailingVerdict(assessment.finding.verdict));
+    return {
+      layer: "grounding" as const,
+      passed: failing.length === 0,
+      score,
+      latencyMs: performance.now() - started,
+      details: {
+        claimsChecked: checked.length,
+        claimsFailing: failing.length,
+        passages: index.passages.length,
+        meanCoverage:
+          checked.length > 0 ? checked.reduce((sum, a) => sum + a.coverage, 0) / checked.length : 1,
+        ...(explained.length > 0 ? { numbersTracedByNumbersLayer: explained.length } : {}),
+      },
+      claims: assessments.map((assessment) => assessment.finding),
+    };
+  };
   return {
     name: "grounding",
     kind: "evidence",
@@ -26,28 +51,17 @@ export const makeGroundingLayer = (
       input.evidence.some((source) => source.text.trim().length > 0)
         ? ready
         : notReady("no sources or context to ground the text against"),
-    run: (input) =>
-      Effect.sync(() => {
-        const started = performance.now();
-        const index = indexFor(input.evidence);
-        const assessments = input.claims.map((claim) => assessClaim(index, claim, options));
-        const checked = assessments.filter((assessment) => assessment.checkable);
-        const score = checked.reduce((lowest, assessment) => Math.min(lowest, assessment.finding.score), 1);
-        const failing = checked.filter((assessment) => isFailingVerdict(assessment.finding.verdict));
-        return {
-          layer: "grounding" as const,
-          passed: failing.length === 0,
-          score,
-          latencyMs: performance.now() - started,
-          details: {
-            claimsChecked: checked.length,
-            claimsFailing: failing.length,
-            passages: index.passages.length,
-            meanCoverage:
-              checked.length > 0 ? checked.reduce((sum, a) => sum + a.coverage, 0) / checked.length : 1,
-          },
-          claims: assessments.map((assessment) => assessment.finding),
-        };
-      }),
+    run: (input) => Effect.sync(() => ground(input, [])),
+    // A number the numbers layer traced to a figure of the sources ("12.6 million" for 12,600,000) is not
+    // absent from them: when a claim was marked down for one, the text is grounded again with those accepted.
+    reconcile: (input, own, others) => {
+      const explained = explainedNumbers(others);
+      const affected = (own.claims ?? []).some((claim) =>
+        claim.issues.some((issue) => explainedAt(explained, issue.span) !== undefined),
+      );
+      if (!affected) return own;
+      const revised = ground(input, explained);
+      return { ...revised, latencyMs: own.latencyMs + revised.latencyMs };
+    },
   };
 };

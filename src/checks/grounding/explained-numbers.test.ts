@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { createVerifier } from "../../facade/create-verifier.js";
+import { makeNumbersLayer } from "../../numbers/index.js";
+import { explainedNumbers } from "./explained-numbers.js";
+import { makeGroundingLayer } from "./index.js";
+
+const subscribers =
+  "At the end of 2023 the company had 12,600,000 subscribers, up from 11,900,000 a year earlier.";
+const costs = "Operating costs were $1,312 million in 2022 and $1,405 million in 2023.";
+
+const issueCodes = (result: Awaited<ReturnType<ReturnType<typeof createVerifier>["verify"]>>) =>
+  result.claims.flatMap((claim) => claim.issues.map((issue) => `${issue.layer}:${issue.code}`));
+
+describe("grounding accepts the numbers the numbers layer traced", () => {
+  const verifier = createVerifier({ layers: [makeGroundingLayer(), makeNumbersLayer()] });
+
+  it("a figure written at another scale passes both layers", async () => {
+    const result = await verifier.verify({
+      text: "The company had 12.6 million subscribers at the end of 2023.",
+      sources: [subscribers],
+    });
+    expect(issueCodes(result)).toEqual([]);
+    expect(result.passed).toBe(true);
+    const grounding = result.layersRun.find((layer) => layer.layer === "grounding");
+    expect(grounding).toMatchObject({ passed: true, details: { numbersTracedByNumbersLayer: 1 } });
+  });
+
+  it("a rounded figure with another scale word passes too ($1.3 billion for $1,312 million)", async () => {
+    const result = await verifier.verify({
+      text: "Operating costs were $1.3 billion in 2022.",
+      sources: [costs],
+    });
+    expect(issueCodes(result)).toEqual([]);
+    expect(result.passed).toBe(true);
+  });
+
+  it("a wrong figure is still flagged by both layers", async () => {
+    const result = await verifier.verify({
+      text: "The company had 13.6 million subscribers at the end of 2023.",
+      sources: [subscribers],
+    });
+    expect(result.passed).toBe(false);
+    expect(issueCodes(result)).toEqual(
+      expect.arrayContaining(["grounding:NUMBER_NOT_IN_SOURCES", "numbers:SUSPICIOUS_NUMBER"]),
+    );
+  });
+
+  it("without the numbers layer, grounding alone still flags the figure it cannot find", async () => {
+    const groundingOnly = createVerifier({ layers: [makeGroundingLayer()] });
+    const result = await groundingOnly.verify({
+      text: "The company had 12.6 million subscribers at the end of 2023.",
+      sources: [subscribers],
+    });
+    expect(result.passed).toBe(false);
+    expect(issueCodes(result)).toEqual(["grounding:NUMBER_NOT_IN_SOURCES"]);
+  });
+
+  it("a derived figure is not accepted yet: the numbers layer does not check it against direction words", async () => {
+    const result = await verifier.verify({
+      text: "Revenue fell 19.05% from 2022 to 2023.",
+      sources: ["Revenue was $4.2 million in 2022 and $5.0 million in 2023."],
+    });
+    expect(result.passed).toBe(false);
+    expect(issueCodes(result)).toContain("grounding:NUMBER_NOT_IN_SOURCES");
+  });
+
+  it("reads only traced statuses with integer spans, from the numbers layer's details", () => {
+    const numbers = (validation: unknown) => [
+      { layer: "numbers" as const, passed: true, score: 1, latencyMs: 0, details: { validation } },
+    ];
+    expect(
+      explainedNumbers(
+        numbers({
+          numbers: [
+            { status: "exact", span: { start: 1, end: 3 } },
+            { status: "close", span: { start: 5, end: 9 } },
+            { status: "derived", span: { start: 10, end: 12 } },
+            { status: "orphan", span: { start: 13, end: 15 } },
+            { status: "exact", span: { start: "1", end: 3 } },
+            null,
+          ],
+        }),
+      ),
+    ).toEqual([
+      { start: 1, end: 3 },
+      { start: 5, end: 9 },
+    ]);
+    expect(explainedNumbers(numbers(undefined))).toEqual([]);
+    expect(explainedNumbers(numbers({ numbers: "all of them" }))).toEqual([]);
+    expect(explainedNumbers([])).toEqual([]);
+  });
+});
