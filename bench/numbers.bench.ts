@@ -3,6 +3,8 @@
  * kind (see bench/tatqa-perturb.ts), and throughput for an answer with 20 numbers against a source with 200.
  *
  *   node --import tsx bench/numbers.bench.ts
+ *   VERACITY_LIST=false-alarms node --import tsx bench/numbers.bench.ts   # also lists the flagged gold answers
+ *   VERACITY_LIST=misses node --import tsx bench/numbers.bench.ts         # also lists the missed variants
  *
  * Bounded: one pass over the benchmark, then at most ~3 s of throughput timing.
  */
@@ -28,15 +30,28 @@ const inputOf = (record: CommonRecord): LayerInput => ({
 interface Flags {
   readonly orphanOrSuspicious: boolean;
   readonly anyIssue: boolean;
+  readonly messages: readonly string[];
 }
 
 const flagsOf = (record: CommonRecord): Flags => {
   const result = Effect.runSync(layer.run(inputOf(record)));
-  const codes = (result.claims ?? []).flatMap((claim) => claim.issues.map((issue) => issue.code));
+  const issues = (result.claims ?? []).flatMap((claim) => claim.issues);
+  const codes = issues.map((issue) => issue.code);
   return {
     orphanOrSuspicious: codes.some((code) => code === "ORPHAN_NUMBER" || code === "SUSPICIOUS_NUMBER"),
     anyIssue: codes.length > 0,
+    messages: issues.map((issue) => `${issue.code}: ${issue.message}`),
   };
+};
+
+/** `VERACITY_LIST=false-alarms` or `misses`: what to print record by record, to study them. */
+const listing = process.env.VERACITY_LIST;
+
+const list = (record: CommonRecord, flags: Flags) => {
+  const derivation = String(record.meta.derivation ?? "");
+  const kind = record.label === "hallucinated" ? ` [${String(record.meta.perturbation)}]` : "";
+  console.log(`- ${record.id}${kind}\n    ${record.response}\n    derivation: ${derivation}`);
+  for (const message of flags.messages) console.log(`    ${message}`);
 };
 
 const percent = (part: number, whole: number) =>
@@ -46,6 +61,12 @@ const accuracy = () => {
   const records = buildBenchmark(loadArithmeticRecords());
   const gold = records.filter((record) => record.label === "supported");
   const goldFlags = gold.map(flagsOf);
+  if (listing === "false-alarms") {
+    gold.forEach((record, i) => {
+      const flags = goldFlags[i];
+      if (flags?.orphanOrSuspicious) list(record, flags);
+    });
+  }
   const falseAlarms = goldFlags.filter((flags) => flags.orphanOrSuspicious).length;
   const anyIssue = goldFlags.filter((flags) => flags.anyIssue).length;
   console.log(`gold answers: ${gold.length}`);
@@ -59,7 +80,9 @@ const accuracy = () => {
   for (const record of records.filter((r) => r.label === "hallucinated")) {
     const kind = String(record.meta.perturbation);
     const entry = byKind.get(kind) ?? { flagged: 0, total: 0 };
-    byKind.set(kind, { flagged: entry.flagged + (flagsOf(record).anyIssue ? 1 : 0), total: entry.total + 1 });
+    const flags = flagsOf(record);
+    if (listing === "misses" && !flags.anyIssue) list(record, flags);
+    byKind.set(kind, { flagged: entry.flagged + (flags.anyIssue ? 1 : 0), total: entry.total + 1 });
   }
   let flagged = 0;
   let total = 0;

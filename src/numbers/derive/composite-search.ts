@@ -1,4 +1,5 @@
 import { columnKey, combined, type Inner, innerCombinations, rowKey, single } from "./composite-operands.js";
+import { isNil } from "./dash-cells.js";
 import type { DerivationKind } from "./formula.js";
 import { contentWords, type Operand } from "./operands.js";
 import { inPeriodOrder } from "./period-order.js";
@@ -158,7 +159,7 @@ export const findComposite = (
   const figures: Operand[] = [];
   for (const operand of ranked) {
     const figure = single(operand);
-    if (!figure || figure.inLabel || figure.source < 0) continue;
+    if (!figure || figure.inLabel || figure.source < 0 || isNil(figure)) continue;
     const known = chosen.has(figure.id);
     if (!known && chosen.size >= limits.maxFigures && !rowNamed(figure)) continue;
     if (!known && chosen.size >= limits.maxNamedFigures) continue;
@@ -168,7 +169,8 @@ export const findComposite = (
   const blocks = new Set(figures.map((operand) => operand.parts[0]?.table?.block));
   for (const operand of ranked) {
     const figure = single(operand);
-    if (!figure?.isTotal || figure.inLabel || chosen.has(figure.id) || !figure.table) continue;
+    if (!figure?.isTotal || figure.inLabel || chosen.has(figure.id) || !figure.table || isNil(figure))
+      continue;
     if (blocks.has(figure.table.block)) figures.push(operand);
   }
   // Sums the claim names by joining their items with "and", without naming a sum.

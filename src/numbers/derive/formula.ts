@@ -10,6 +10,9 @@ export type DerivationKind =
   | "percentage"
   | "percent-change"
   | "percent-of"
+  | "whole-of-share"
+  | "per-unit-product"
+  | "expenses"
   | "share";
 
 const plain = (value: number): string => {
@@ -53,6 +56,12 @@ export const formulaExpression = (kind: DerivationKind, a: string, b: string): s
       return `(${group(a)} - ${group(b)}) / ${group(b)} * 100`;
     case "percent-of":
       return `${group(a)} / 100 * ${group(b)}`;
+    case "expenses":
+      return `${group(a)} - ${group(b)}`;
+    case "per-unit-product":
+      return `${group(a)} * ${group(b)}`;
+    case "whole-of-share":
+      return `${group(a)} / ${group(b)} * 100`;
     case "share":
       return `${group(a)} / (${group(a)} + ${group(b)}) * 100`;
   }

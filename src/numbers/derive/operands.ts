@@ -1,3 +1,4 @@
+import { isNil } from "./dash-cells.js";
 import type { SourceNumber } from "./source-numbers.js";
 
 /** One value a derivation may use: a source number in one of its scales, or a sum or average of a table row run. */
@@ -107,7 +108,7 @@ const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
     }
   };
   for (const number of numbers) {
-    if (number.inLabel) continue;
+    if (number.inLabel || isNil(number)) continue;
     if (number.table) {
       // A row of totals is summed or averaged along its periods; down a column a total is not an item.
       add(`row:${number.source}:${number.table.block}:${number.table.row}`, number);
@@ -131,16 +132,37 @@ const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
   return inOrder.map((group) => group.sort((a, b) => a.id - b.id));
 };
 
+/** The sum and the average of every figure of a table row or column, in each scale its first figure has. */
+const wholeGroup = (ordered: readonly SourceNumber[], percent: readonly boolean[]): Operand[] => {
+  const first = ordered[0] as SourceNumber;
+  const sum = ordered.reduce((total, number) => total + number.number.value, 0);
+  const isPercent = percent.every(Boolean);
+  const scales = first.number.value === 0 ? [1] : first.values.map((value) => value / first.number.value);
+  return scales.flatMap((scale) => [
+    { value: sum * scale, parts: ordered, combine: "sum" as const, scale, rank: first.id, isPercent },
+    {
+      value: (sum * scale) / ordered.length,
+      parts: ordered,
+      combine: "average" as const,
+      scale,
+      rank: first.id,
+      isPercent,
+    },
+  ]);
+};
+
 /**
  * Sums and averages of runs of 3 to `maxRun` adjacent figures of one table row, one table column or one
  * line ("(3,696+3,861+3,272)/3"), in each scale the figures share. Totals are not items of a column or a
- * line, but a row of totals is summed or averaged along its periods. Used as direct
- * matches only, which keeps the search depth at one.
+ * line, but a row of totals is summed or averaged along its periods. A table row or column longer than
+ * `maxRun` is also summed and averaged whole ("the average age of the officers": every row of the Age
+ * column), never in longer partial runs. Used as direct matches only, which keeps the search depth at one.
  */
 export const rowRunOperands = (numbers: readonly SourceNumber[], maxRun: number): Operand[] => {
   const runs: Operand[] = [];
   for (const ordered of runGroups(numbers)) {
     const percent = ordered.map(isPercentNumber);
+    if (ordered.length > maxRun && ordered[0]?.table) runs.push(...wholeGroup(ordered, percent));
     for (let start = 0; start < ordered.length; start++) {
       const first = ordered[start] as SourceNumber;
       const scales = first.number.value === 0 ? [1] : first.values.map((value) => value / first.number.value);

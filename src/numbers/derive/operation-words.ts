@@ -1,5 +1,11 @@
 import type { DerivationKind } from "./formula.js";
 
+/**
+ * A total is a sum of items, the whole an item is a share of ("12% of the staff, or 840 employees"), or
+ * a count times a price per unit ("the total earnings": earnings per share times the shares).
+ */
+const totalKinds: readonly DerivationKind[] = ["sum", "whole-of-share", "per-unit-product"];
+
 /** Words that name the operation behind a figure, and the derivations they allow. */
 const operationWords: readonly (readonly [RegExp, readonly DerivationKind[]])[] = [
   [/\b(?:average|averaged|mean)\b/i, ["average"]],
@@ -13,7 +19,9 @@ const operationWords: readonly (readonly [RegExp, readonly DerivationKind[]])[] 
     /\b(?:change|changed|difference|increase[ds]?|decrease[ds]?|grew|rose|fell|declined?|dropped|gap)\b/i,
     ["difference", "percent-change"],
   ],
-  [/\b(?:total|totalled|totaled|sum|combined|altogether|together)\b/i, ["sum"]],
+  // Total expenses: a total, or what revenue leaves after income (revenue - net income).
+  [/\btotal\s+(?:[\p{L}-]+\s+){0,2}?(?:expenses|costs)\b/iu, [...totalKinds, "expenses"]],
+  [/\b(?:total|totalled|totaled|sum|combined|altogether|together)\b/i, totalKinds],
   // A ratio may be written as a percent ("the liability to asset ratio was 18.34%").
   [/\bratio\b|\bper\s+(?:employee|unit|customer|user|day|month|year|hour|head)\b/i, ["ratio", "percentage"]],
   [

@@ -1,6 +1,8 @@
 import type { DerivationKind } from "./formula.js";
 import type { Operand } from "./operands.js";
+import { operandsFit } from "./pair-operands.js";
 import { inPeriodOrder } from "./period-order.js";
+import { related } from "./related-figures.js";
 
 /** How far the derivation search may go. */
 export interface SearchLimits {
@@ -141,29 +143,6 @@ const sameSource = (a: Operand, b: Operand) =>
   a.parts.length === 1 && b.parts.length === 1 && a.parts[0] === b.parts[0];
 
 /**
- * Operands that can be combined: figures of one table row or one table column, of one paragraph of prose, or a
- * table figure and a sentence that names its row, in
- * the same scale. Calculator outputs and figures the answer quotes combine with anything.
- */
-const related = (a: Operand, b: Operand): boolean => {
-  const x = a.parts[0];
-  const y = b.parts[0];
-  if (!x || !y || a.parts.length > 1 || b.parts.length > 1 || x.inLabel || y.inLabel) return false;
-  if (x.source < 0 || y.source < 0) return true;
-  if ((a.raw ?? false) !== (b.raw ?? false) || x.source !== y.source) return false;
-  if (x.table && y.table) {
-    return (
-      x.table.block === y.table.block && (x.table.row === y.table.row || x.table.column === y.table.column)
-    );
-  }
-  if (!x.table && !y.table) return x.paragraph === y.paragraph;
-  // A sentence of prose that names a table row ("Food Care was understated by $372.9 million") speaks of it.
-  const [cell, prose] = x.table ? [x, y] : [y, x];
-  const label = cell.table?.label ?? "";
-  return label.length >= 4 && prose.lineText.includes(label);
-};
-
-/**
  * Adding or subtracting a figure a thousand times smaller than the other changes nothing a claim would state:
  * such a pair (25,489 and 0.04) is two figures in different units, not a derivation.
  */
@@ -183,6 +162,8 @@ interface PairRule {
   readonly compute: (a: number, b: number) => number;
   readonly additive: boolean;
   readonly ordered: boolean;
+  /** Tried only when the claim's wording names it, never for a claim that names no operation. */
+  readonly namedOnly?: boolean;
 }
 
 const pairRules: readonly PairRule[] = [
@@ -231,6 +212,43 @@ const pairRules: readonly PairRule[] = [
     ordered: false,
     solve: (t, w, b) => (b === 0 ? undefined : { center: (100 * t) / b, width: (100 * w) / Math.abs(b) }),
     compute: (a, b) => (a * b) / 100,
+  },
+  {
+    // The whole a figure is a share of: "12% of the staff, or 840 employees" puts the staff at
+    // 840 / 12 * 100. Only for a claim that names a whole ("the total number of employees").
+    kind: "whole-of-share",
+    forPercent: false,
+    forPlain: true,
+    additive: false,
+    ordered: false,
+    namedOnly: true,
+    solve: (t, w, b) => ({ center: (t * b) / 100, width: (w * Math.abs(b)) / 100 }),
+    compute: (a, b) => (a / b) * 100,
+  },
+  {
+    // A count times a price per unit of what it counts: "250,000 shares at $8.00 per share" are worth
+    // 250,000 * 8.00. Only for a figure headed as a count of shares or units and one headed as a price per
+    // share or unit (see `countAndPrice`).
+    kind: "per-unit-product",
+    forPercent: false,
+    forPlain: true,
+    additive: false,
+    ordered: false,
+    solve: (t, w, b) => (b === 0 ? undefined : { center: t / b, width: w / Math.abs(b) }),
+    compute: (a, b) => a * b,
+  },
+  {
+    // Expenses are what revenue leaves after income: revenue - operating income is the operating expenses,
+    // revenue - net income all expenses. Only from a revenue row and an income row of one period, and only
+    // for a claim about expenses (see `revenueAndIncome`).
+    kind: "expenses",
+    forPercent: false,
+    forPlain: true,
+    additive: true,
+    ordered: false,
+    namedOnly: true,
+    solve: (t, w, b) => ({ center: t + b, width: w }),
+    compute: (a, b) => a - b,
   },
   {
     kind: "percent-change",
@@ -286,7 +304,7 @@ export const findPairs = (
   const bounded = seconds.slice(0, limits.maxPairOperands);
   for (const rule of pairRules) {
     if (target.percent ? !rule.forPercent : !rule.forPlain) continue;
-    if (target.kinds && !target.kinds.has(rule.kind)) continue;
+    if (target.kinds ? !target.kinds.has(rule.kind) : rule.namedOnly) continue;
     for (const b of bounded) {
       if (rule.additive && target.percent && !b.isPercent) continue;
       const window = rule.solve(target.value, target.tolerance, b.value);
@@ -304,6 +322,7 @@ export const findPairs = (
         if (a === b || sameSource(a, b) || !related(a, b)) continue;
         if (rule.additive && target.percent && !a.isPercent) continue;
         if (rule.kind === "percent-of" && (!a.isPercent || b.isPercent)) continue;
+        if (!operandsFit(rule.kind, a, b)) continue;
         if (rule.ordered && !inPeriodOrder(a, b)) continue;
         if (rule.additive && negligible(a.value, b.value)) continue;
         const value = rule.compute(a.value, b.value);

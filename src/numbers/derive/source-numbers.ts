@@ -3,7 +3,10 @@ import { extractNumbers } from "../extract/extract-numbers.js";
 import { declaredScales } from "../extract/scale-words.js";
 import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
 import { makeColumnHeaders } from "./column-headers.js";
+import { countedNoun } from "./counted-noun.js";
+import { dashCells } from "./dash-cells.js";
 import { periodColumns, periodInYear, periodLike } from "./periods-in-year.js";
+import { respectivelyYears } from "./respectively-years.js";
 
 /** A quantity found in the evidence, with where it sits: its line, its table row and column, its period. */
 export interface SourceNumber {
@@ -41,6 +44,10 @@ export interface SourceNumber {
   readonly scaleUnknown: boolean;
   /** Written in a percent context: a "%" in its line or its table, or "percent" in its line. */
   readonly percentContext: boolean;
+  /** For a table figure, the label of the row of words without figures above it ("earnings per share:"). */
+  readonly rowHeading?: string;
+  /** For a figure of prose, the noun it counts ("granted 320,000 PSUs": "psus"), when one follows it. */
+  readonly countedNoun?: string;
 }
 
 export interface SourcePool {
@@ -225,6 +232,11 @@ const candidateValues = (number: ExtractedNumber, scales: readonly number[]): nu
 const tablePlace = (block: number, row: number, column: number, label: string, header: string | undefined) =>
   header === undefined ? { block, row, column, label } : { block, row, column, label, header };
 
+const withDashCells = (figures: ExtractedNumber[], line: string): ExtractedNumber[] => {
+  const zeros = dashCells(line);
+  return zeros.length === 0 ? figures : [...figures, ...zeros].sort((a, b) => a.span.start - b.span.start);
+};
+
 /** Reads every quantity of one evidence text, with its table position, column year and total label. */
 const readSource = (
   evidence: EvidenceSource,
@@ -240,6 +252,7 @@ const readSource = (
   let headers = makeColumnHeaders();
   let section: number | undefined;
   let noteColumns: Set<number> | undefined;
+  let rowHeading: string | undefined;
   let row = 0;
   let previousWasTable = false;
   let paragraph = 0;
@@ -256,6 +269,7 @@ const readSource = (
       headers = makeColumnHeaders();
       section = undefined;
       noteColumns = undefined;
+      rowHeading = undefined;
       row = 0;
     }
     previousWasTable = tableLine;
@@ -289,17 +303,24 @@ const readSource = (
     const percentLine = !table && /%|\bper\s?cent/i.test(line.text);
     // "total" written before a figure of prose: only looked for when the line holds the word at all.
     const mentionsTotal = !table && lineText.includes("total");
-    for (const number of extractNumbers(line.text, options)) {
-      if (!isQuantity(number)) continue;
+    const figures = extractNumbers(line.text, options);
+    const withNil = table && /[—–-]/.test(line.text) ? withDashCells(figures, line.text) : figures;
+    const quantities = withNil.filter(isQuantity);
+    // A row of words without figures ("Earnings per share: | | |") heads the rows under it.
+    if (table && quantities.length === 0 && /\p{L}{3,}/u.test(lowerLabel)) rowHeading = lowerLabel;
+    const listedYears =
+      !table && lineText.includes("respectively") ? respectivelyYears(line.text, quantities) : undefined;
+    for (const [at, number] of quantities.entries()) {
       const column = table ? cellIndexAt(separators, number.span.start) : -1;
       // A row label ("net of tax of $1") or a "Note" column (references to notes): matched, never operands.
       const inLabel = table && (column === 0 || (noteColumns?.has(column) ?? false));
       const year = table
         ? (years?.get(column) ?? labelYear ?? section)
-        : yearNear(line.text, number.span.start, number.span.end);
+        : (listedYears?.[at] ?? yearNear(line.text, number.span.start, number.span.end));
       const periodInYear = table ? (periods?.get(column) ?? labelPeriod) : undefined;
       const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
       const isTotal = table ? totalLabel.test(label) : mentionsTotal && /\btotal\b[^\d]*$/i.test(before);
+      const noun = table ? undefined : countedNoun(lineText, number.span.end);
       numbers.push({
         id: firstId + numbers.length,
         number: {
@@ -317,6 +338,8 @@ const readSource = (
         inLabel,
         scaleUnknown: scales.length === 0,
         percentContext: table ? percentBlocks.has(block) : percentLine,
+        ...(noun !== undefined ? { countedNoun: noun } : {}),
+        ...(table && rowHeading !== undefined ? { rowHeading } : {}),
       });
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractNumbers } from "./extract-numbers.js";
+import { isQuantity } from "./types.js";
 
 const summary = (text: string, decimalSeparator: "." | "," = ".") =>
   extractNumbers(text, { decimalSeparator }).map((n) => ({
@@ -77,6 +78,27 @@ describe("extractNumbers", () => {
     expect(summary("Umsatz 1.234,5 EUR", ",")).toEqual([
       { text: "1.234,5 EUR", kind: "currency", value: 1234.5, scale: 1 },
     ]);
+  });
+
+  // A footnote mark points to a note; read as the figure -1 it would explain a sign error.
+  it.each([
+    ["Pension obligations(1) | $412 | $38", ["$412", "$38"]],
+    ["Cargo vessels (1)(2) | (2,154) | (14,806)", ["(2,154)", "(14,806)"]],
+    ["Equipment rentals (1) | $8,215 | $3,907", ["$8,215", "$3,907"]],
+    ["(1) Total lease liabilities excluded $361 million of leases.", ["$361 million"]],
+  ])("reads no footnote mark in %s as a figure", (text, quantities) => {
+    expect(
+      extractNumbers(text)
+        .filter(isQuantity)
+        .map((n) => n.text),
+    ).toEqual(quantities);
+  });
+
+  it.each([
+    ["Restructuring | (1) | 2", -1],
+    ["Net income fell by (2) million.", -2],
+  ])("still reads a parenthesized figure in %s as a negative", (text, value) => {
+    expect(extractNumbers(text).filter(isQuantity)[0]?.value).toBe(value);
   });
 
   it("bounds how many numbers it returns", () => {

@@ -1,4 +1,5 @@
 import { readPrefix, readSuffix } from "./affixes.js";
+import { isFootnoteMark } from "./footnote-marks.js";
 import { findTypedSpans, type TypedSpan } from "./typed-spans.js";
 import type { ExtractedNumber, ExtractOptions, NumberKind } from "./types.js";
 import { wordNumberPattern, wordNumberValue } from "./word-numbers.js";
@@ -74,6 +75,9 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
       ...typedEntry(text, { kind: "ordinal", span: { start, end: end + length } }),
       value: Number(unsigned),
     };
+  }
+  if (charBefore === "(" && text[end] === ")" && isFootnoteMark(text, start - 1, end + 1)) {
+    return typedEntry(text, { kind: "identifier", span: { start: start - 1, end: end + 1 } });
   }
   const prefix = readPrefix(before);
   let suffix = readSuffix(after);

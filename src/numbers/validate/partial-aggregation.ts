@@ -1,3 +1,4 @@
+import { isNil } from "../derive/dash-cells.js";
 import type { SourceNumber, SourcePool } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
 import type { PartialAggregation } from "./validation-result.js";
@@ -27,7 +28,7 @@ const itemsOf = (total: SourceNumber, pool: SourcePool): SourceNumber[] => {
     );
     const lastTotal = column_.filter((n) => n.isTotal).at(-1)?.table?.row ?? -1;
     return column_
-      .filter((n) => !n.isTotal && !n.inLabel && (n.table?.row ?? 0) > lastTotal)
+      .filter((n) => !n.isTotal && !n.inLabel && !isNil(n) && (n.table?.row ?? 0) > lastTotal)
       .slice(-maxItems);
   }
   return pool.numbers
@@ -78,7 +79,7 @@ export const findPartialAggregation = (
 ): PartialAggregation | undefined => {
   if (!totalCue.test(claimText)) return undefined;
   for (const total of pool.numbers) {
-    if (!total.isTotal) continue;
+    if (!total.isTotal || isNil(total)) continue;
     for (const target of targets) {
       const totalValues = target.written ? [total.number.value] : total.values;
       if (totalValues.some((value) => Math.abs(value - target.value) <= target.tolerance)) continue;

@@ -1,0 +1,41 @@
+import type { ExtractedNumber } from "../extract/types.js";
+import type { SourceNumber } from "./source-numbers.js";
+
+/** A cell holding only a dash ("—", "–", "-"), with an optional currency sign: nil. */
+const dashCell = /^\s*\$?\s*[—–-]\s*$/;
+
+/** A nil cell read as zero: an operand of a change only, never an item of a sum, an average or a total. */
+export const isNil = (figure: SourceNumber): boolean =>
+  figure.number.value === 0 && /^[—–-]$/.test(figure.number.text);
+
+/**
+ * The nil cells of a table line ("Realized gains | — | (31,904)") as zero figures: a change from a nil year to
+ * a figure is that figure (0 - (-31,904) = 31,904). Offsets are into `line`.
+ */
+export const dashCells = (line: string): ExtractedNumber[] => {
+  const zeros: ExtractedNumber[] = [];
+  let start = line.indexOf("|") + 1;
+  while (start > 0) {
+    const end = line.indexOf("|", start);
+    const cell = line.slice(start, end === -1 ? undefined : end);
+    if (dashCell.test(cell)) {
+      const at = start + cell.search(/[—–-]/);
+      zeros.push({
+        text: line.slice(at, at + 1),
+        span: { start: at, end: at + 1 },
+        kind: "quantity",
+        value: 0,
+        literal: "0",
+        scale: 1,
+        scaleWritten: false,
+        scaled: 0,
+        decimals: 0,
+        approximate: false,
+        inRange: false,
+        fromWords: false,
+      });
+    }
+    start = end + 1;
+  }
+  return zeros;
+};
