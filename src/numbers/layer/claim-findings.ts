@@ -21,7 +21,9 @@ const issueOf = (check: NumberCheck): ClaimIssue | undefined => {
     code: inline ? "WRONG_INLINE_CALCULATION" : "SUSPICIOUS_NUMBER",
     message: inline
       ? `the written calculation gives ${check.expected ?? "another value"}, not ${check.text}${how}`
-      : `${check.text} is close to a traceable value but wrong: it should be ${check.expected ?? "different"}${how}`,
+      : check.reason === "direction"
+        ? `${check.text} goes the wrong way: the sources show a change of ${check.expected ?? "the other sign"}${how}`
+        : `${check.text} is close to a traceable value but wrong: it should be ${check.expected ?? "different"}${how}`,
     span: check.span,
     layer: "numbers",
     ...(check.expected ? { expected: check.expected } : {}),

@@ -112,4 +112,13 @@ describe("makeNumbersLayer", () => {
     };
     expect(run(input).passed).toBe(false);
   });
+
+  it("contradicts a claim whose direction the change in the sources goes against", () => {
+    const sales = "Sales were $8.0 million in 2023 and $9.0 million in 2024.";
+    const result = run(inputOf(["Sales rose in 2024.", "Sales fell by $1.0 million in 2024."], sales));
+    const finding = result.claims?.find((claim) => claim.text.startsWith("Sales fell"));
+    expect(finding?.verdict).toBe("contradicted");
+    expect(finding?.issues[0]).toMatchObject({ code: "SUSPICIOUS_NUMBER", expected: "+1 million" });
+    expect(finding?.issues[0]?.message).toContain("wrong way");
+  });
 });

@@ -21,6 +21,7 @@ import type { SourceNumber } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
 import type { TopicScore } from "./claim-fit.js";
 import { partialPeriodAverage } from "./partial-period-average.js";
+import { type Direction, directionGuard } from "./stated-direction.js";
 import type { NumberCheck } from "./validation-result.js";
 
 /** Everything a number is traced against, built once per validation. */
@@ -126,8 +127,17 @@ const namedInOrder = (found: Found, claim: string): boolean => {
   return false;
 };
 
-/** The target values a claimed number may stand for, each with the tolerance of its written precision. */
-export const targetsOf = (number: ExtractedNumber, claimText: string, context: TraceContext): Target[] => {
+/**
+ * The target values a claimed number may stand for, each with the tolerance of its written precision. A positive
+ * figure stated as a decline, in its claim's wording or by the direction of its own statement ("revenue rose 5%
+ * while costs fell 3%"), also stands for its negation.
+ */
+export const targetsOf = (
+  number: ExtractedNumber,
+  claimText: string,
+  context: TraceContext,
+  direction?: Direction,
+): Target[] => {
   const percent = number.kind === "percent";
   const unit = 10 ** -number.decimals;
   const rounding = (scale: number) => 0.5 * unit * scale * (1 + 1e-9);
@@ -154,7 +164,8 @@ export const targetsOf = (number: ExtractedNumber, claimText: string, context: T
       tolerance: Math.max(rounding(1), approximate(number.value)),
     } as Target);
   }
-  if ((statesDecline(claimText) || unsignedWords.test(claimText)) && number.value > 0) {
+  const decline = direction === "down" || statesDecline(claimText);
+  if ((decline || unsignedWords.test(claimText)) && number.value > 0) {
     for (const target of [...targets]) targets.push({ ...target, value: -target.value });
   }
   return targets;
@@ -215,7 +226,16 @@ const bestPossibleTopic = (context: TraceContext): number => {
   return closest ? context.topic({ kind: "value", a: closest, value: closest.value }) : 0;
 };
 
-const pairsFor = (context: TraceContext, target: Target, maxResults: number): Found[] =>
+/** A further condition on the derivations of one number (its stated direction). */
+type Accept = (found: Found) => boolean;
+const acceptAll: Accept = () => true;
+
+const pairsFor = (
+  context: TraceContext,
+  target: Target,
+  maxResults: number,
+  accept: Accept = acceptAll,
+): Found[] =>
   findPairs(
     context.index,
     context.rankedOperands(),
@@ -225,7 +245,8 @@ const pairsFor = (context: TraceContext, target: Target, maxResults: number): Fo
     (found) =>
       fitsWording(found, context.claimText) &&
       !coarseOffTopic(context, target, found) &&
-      !partialPeriodAverage(found, context.claimText, context.rankedOperands()),
+      !partialPeriodAverage(found, context.claimText, context.rankedOperands()) &&
+      accept(found),
   );
 
 /** A sum or average of a run of adjacent figures that explains the target (never a partial average). */
@@ -238,22 +259,23 @@ const runMatch = (context: TraceContext, target: Target): Found | undefined =>
  * A pair derivation, second operands tried closest to the claim first. When the first one found is not as
  * much about the claim as a match could be, the most on-topic of the first few is taken.
  */
-const derivation = (context: TraceContext, target: Target): Found | undefined => {
-  const first = pairsFor(context, target, 1)[0];
+const derivation = (context: TraceContext, target: Target, accept: Accept = acceptAll): Found | undefined => {
+  const first = pairsFor(context, target, 1, accept)[0];
   if (!first || context.topic(first) >= bestPossibleTopic(context)) return first;
-  return mostOnTopic(context, pairsFor(context, target, 8));
+  return mostOnTopic(context, pairsFor(context, target, 8, accept));
 };
 
 const search = (context: TraceContext, target: Target): Found | undefined =>
   findDirect(context.index, target)[0] ?? derivation(context, target) ?? runMatch(context, target);
 
 /** A derivation of the second level over the figures closest to the claim, when its wording names both steps. */
-const composite = (context: TraceContext, target: Target): Found | undefined =>
+const composite = (context: TraceContext, target: Target, accept: Accept): Found | undefined =>
   findComposite(
     context.rankedOperands(),
     target,
     context.claimText,
-    (found) => fitsWording(found, context.claimText) && !coarseOffTopic(context, target, found),
+    (found) =>
+      fitsWording(found, context.claimText) && !coarseOffTopic(context, target, found) && accept(found),
   );
 
 /**
@@ -293,6 +315,26 @@ const signError = (number: ExtractedNumber, flip: Found): NumberCheck => {
 };
 
 /**
+ * A change whose sign contradicts the direction the claim states ("fell 19.05%" for a rise of 19.05%):
+ * suspicious, with the signed change the sources show.
+ */
+const directionError = (number: ExtractedNumber, against: Found, scale: number): NumberCheck => {
+  const percent = number.kind === "percent";
+  const { expected, formula } = describe(against, scale, number.decimals);
+  const signed = expected.startsWith("-") ? expected : `+${expected}`;
+  return {
+    text: number.text,
+    span: number.span,
+    kind: number.kind,
+    status: "suspicious",
+    reason: "direction",
+    expected: withUnit(signed, scale, percent),
+    formula,
+    source: sourceOf(against),
+  };
+};
+
+/**
  * A figure the claim matches only through coarse rounding ("0.2 billion" for 152.5 million, 24% away) is
  * evidence only when it is as much about the claim as any figure could be: a coarsely written number is
  * within the rounding of many unrelated figures.
@@ -309,13 +351,15 @@ const coarseRounding = 0.01;
  * source values, or, failing that, to the value it probably should have been (suspicious) or to nothing
  * (orphan). `cited` are operands the answer itself quotes, tried first for near misses. `targets` are
  * `targetsOf(number, context.claimText, context)`, the very objects `context.direct` has already been asked
- * about.
+ * about. `direction` is the way the claim says the figure moved ("fell 5%"): a change of the other sign
+ * never explains it, and is reported when nothing else does, or when it is more about the claim.
  */
 export const traceNumber = (
   number: ExtractedNumber,
   context: TraceContext,
   cited: OperandIndex,
   targets: readonly Target[],
+  direction?: Direction,
 ): NumberCheck => {
   const base = { text: number.text, span: number.span, kind: number.kind };
   const percent = number.kind === "percent";
@@ -339,15 +383,21 @@ export const traceNumber = (
       };
     }
   }
+  const guard = directionGuard(direction, number.value, context.topic);
   for (const target of targets) {
-    const found = derivation(context, target) ?? runMatch(context, target) ?? composite(context, target);
-    if (found) {
-      const flip = betterFlip(context, targets, found);
-      if (flip) return signError(number, flip);
-      const { expected, formula } = describe(found, target === targets[0] ? claimScale : 1, decimals);
-      return { ...base, status: "derived", expected, formula, source: sourceOf(found) };
-    }
+    // The target in the claim's scale, or its negation ("fell by 5" is also -5); else the figure as written.
+    const scale = Math.abs(target.value) === Math.abs(targets[0]?.value ?? Number.NaN) ? claimScale : 1;
+    const agrees = direction === undefined ? acceptAll : guard.accept(scale);
+    const found =
+      derivation(context, target, agrees) ?? runMatch(context, target) ?? composite(context, target, agrees);
+    if (!found || guard.outweighs(found)) continue;
+    const flip = betterFlip(context, targets, found);
+    if (flip) return signError(number, flip);
+    const { expected, formula } = describe(found, target === targets[0] ? claimScale : 1, decimals);
+    return { ...base, status: "derived", expected, formula, source: sourceOf(found), derivation: found.kind };
   }
+  const against = guard.strongest();
+  if (against) return directionError(number, against.found, against.scale);
   return nearMiss(number, targets, context, cited) ?? { ...base, status: "orphan" };
 };
 
@@ -388,6 +438,7 @@ const nearMiss = (
         expected,
         formula: `magnitude of ${formula}`,
         source: sourceOf(found),
+        derivation: found.kind,
       };
     }
     if (found) {

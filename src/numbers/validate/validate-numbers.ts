@@ -17,7 +17,9 @@ import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extrac
 import type { RecordedCalculation } from "../tool/recorder.js";
 import { topicScorer } from "./claim-fit.js";
 import { findInlineCalculations } from "./inline-calculations.js";
+import { withNamedDerivation } from "./named-derivation.js";
 import { findPartialAggregation } from "./partial-aggregation.js";
+import { statedDirection } from "./stated-direction.js";
 import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
 import type { NumberCheck, PartialAggregation, ValidationResult } from "./validation-result.js";
 
@@ -82,9 +84,12 @@ const citedOperand = (number: ExtractedNumber, rank: number): Operand => {
   };
 };
 
-const claimTextOf = (input: ValidateInput, number: ExtractedNumber): string => {
+/** The wording of the claim a number sits in, and where that claim starts in the text. */
+const claimOf = (input: ValidateInput, number: ExtractedNumber): { text: string; start: number } => {
   const claim = input.claims?.find((c) => c.span.start <= number.span.start && number.span.end <= c.span.end);
-  return claim ? input.text.slice(claim.span.start, claim.span.end) : input.text;
+  return claim
+    ? { text: input.text.slice(claim.span.start, claim.span.end), start: claim.span.start }
+    : { text: input.text, start: 0 };
 };
 
 /**
@@ -161,9 +166,21 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   };
   // Each number's claim, context and targets, read once.
   const traced = answerNumbers.map((number) => {
-    const claimText = claimTextOf(input, number);
+    const claim = claimOf(input, number);
+    const claimText = claim.text;
     const traceContext = context(claimText);
-    return { number, claimText, traceContext, targets: targetsOf(number, claimText, traceContext) };
+    const direction = statedDirection(
+      claimText,
+      number.span.start - claim.start,
+      number.span.end - claim.start,
+    );
+    return {
+      number,
+      claimText,
+      traceContext,
+      direction,
+      targets: targetsOf(number, claimText, traceContext, direction),
+    };
   });
   // Numbers the answer quotes straight from the sources: the operands a near miss most likely used.
   const cited = indexOperands(
@@ -173,7 +190,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   );
   const numbers: NumberCheck[] = [];
   const partialAggregations: PartialAggregation[] = [];
-  for (const { number, claimText, traceContext, targets } of traced) {
+  for (const { number, claimText, traceContext, direction, targets } of traced) {
     const calculation = inline.find((c) => c.resultSpan.start === number.span.start);
     const base = { text: number.text, span: number.span, kind: number.kind };
     if (calculation) {
@@ -184,6 +201,8 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
               status: "derived",
               expected: calculation.computed,
               formula: `${calculation.expression} = ${calculation.computed}`,
+              derivation: "written-calculation",
+              named: true,
             }
           : {
               ...base,
@@ -194,14 +213,22 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
             },
       );
     } else {
-      const check = traceNumber(number, traceContext, cited, targets);
+      const check = traceNumber(number, traceContext, cited, targets, direction);
       const operandOf = inline.some(
         (c) => c.span.start <= number.span.start && number.span.end <= c.resultSpan.start,
       );
       // "* 100" and "/ 2" in a written calculation are conventions, not figures to find in a source.
       const convention = operandOf && check.status === "orphan" && conventionalConstants.has(number.value);
       numbers.push(
-        convention ? { ...check, status: "derived", formula: "constant of a written calculation" } : check,
+        convention
+          ? {
+              ...check,
+              status: "derived",
+              formula: "constant of a written calculation",
+              derivation: "written-calculation",
+              named: true,
+            }
+          : withNamedDerivation(check, input.text, input.question),
       );
     }
     const written = targets.map((t) => ({

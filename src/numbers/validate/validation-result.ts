@@ -14,10 +14,22 @@ export const NumberCheck = Schema.Struct({
   expected: Schema.optional(Schema.String),
   /** How it was derived or should have been: `(0.50 - 0.45) / 0.45 * 100 = 11.11`. */
   formula: Schema.optional(Schema.String),
-  /** Why a suspicious number is suspicious: "near-miss", "sign", "scale", "inline-calculation". */
+  /**
+   * Why a suspicious number is suspicious: "near-miss", "sign", "scale", "inline-calculation", or "direction"
+   * (the claim says it fell, the sources show a rise: `expected` is the signed change, "+0.8 million").
+   */
   reason: Schema.optional(Schema.String),
   /** Evidence index of the matched or nearest source number; -1 for a recorded calculator output. */
   source: Schema.optional(Schema.Number),
+  /** For a derived number: the operation found ("difference", "percent-change", "sum", "average", "ratio"...). */
+  derivation: Schema.optional(Schema.String),
+  /**
+   * For a derived number: whether the text names how it was derived, by the claim's or the question's wording
+   * naming that operation ("grew", "the average") or by a calculation written out in the text. A derivation the
+   * wording does not name may be found by chance ("2" as 13.8 / 6.86); the grounding layer accepts only named
+   * ones.
+   */
+  named: Schema.optional(Schema.Boolean),
 });
 export type NumberCheck = typeof NumberCheck.Type;
 
