@@ -89,4 +89,22 @@ describe("the built worker pool", () => {
     expect(result.stderr).toBe("");
     expect(JSON.parse(result.stdout)).toEqual([true, false]);
   });
+
+  it("starts its workers when the process runs with V8 heap options a worker refuses", () => {
+    // Node refuses --max-old-space-size and --max-semi-space-size in a worker's execArgv; a server started with
+    // them must still get its workers.
+    const script = `
+      const { createWorkerPoolVerifier } = await import("veracity");
+      const pool = createWorkerPoolVerifier({ workers: 1 });
+      const result = await pool.verify({ text: "The bridge opened in 1932.", sources: ["The bridge opened in 1932."] });
+      await pool.close();
+      process.stdout.write(JSON.stringify(result.passed));`;
+    const result = spawnSync(
+      process.execPath,
+      ["--max-old-space-size=512", "--max-semi-space-size=32", "--input-type=module", "-e", script],
+      { cwd: repoRoot, encoding: "utf8", timeout: 60_000 },
+    );
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toBe(true);
+  });
 });

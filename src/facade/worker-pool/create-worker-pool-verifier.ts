@@ -61,6 +61,34 @@ export const workerExecArgv = (parent: readonly string[] = process.execArgv): st
   return kept;
 };
 
+/**
+ * `execArgv` without the options Node refuses in a worker, as its ERR_WORKER_INVALID_EXEC_ARGV message lists
+ * them: V8 and process-wide options such as `--max-old-space-size=4096` or `--max-semi-space-size=64`, which a
+ * server is often started with. A listed option written without "=" loses the value that follows it too.
+ */
+export const withoutRefusedOptions = (execArgv: readonly string[], message: string): string[] => {
+  const refused = new Set(
+    (message.split(": ").slice(1).join(": ") || "")
+      .split(/,\s*/)
+      .map((option) => option.trim())
+      .filter((option) => option.startsWith("-")),
+  );
+  const kept: string[] = [];
+  for (let index = 0; index < execArgv.length; index += 1) {
+    const option = execArgv[index] as string;
+    if (!refused.has(option)) {
+      kept.push(option);
+      continue;
+    }
+    const next = execArgv[index + 1];
+    if (!option.includes("=") && next !== undefined && !next.startsWith("-")) index += 1;
+  }
+  return kept;
+};
+
+const isRefusedOptions = (error: unknown): error is Error =>
+  error instanceof Error && (error as { code?: unknown }).code === "ERR_WORKER_INVALID_EXEC_ARGV";
+
 type CallBody = WorkerCall extends infer Call ? (Call extends WorkerCall ? Omit<Call, "id"> : never) : never;
 
 interface Pending {
@@ -127,12 +155,24 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
     }
   };
 
-  const start = (slot: Slot) => {
-    const worker = new Worker(entry.url, {
-      execArgv: workerExecArgv(),
+  // The parent's options a worker accepts: learnt from Node's refusal the first time, then kept.
+  let execArgv = workerExecArgv();
+  const newWorker = (): Worker => {
+    const settings = {
       workerData:
         entry.sourceEntry === undefined ? workerData : { ...workerData, sourceEntry: entry.sourceEntry },
-    });
+    };
+    try {
+      return new Worker(entry.url, { ...settings, execArgv });
+    } catch (error) {
+      if (!isRefusedOptions(error)) throw error;
+      execArgv = withoutRefusedOptions(execArgv, error.message);
+      return new Worker(entry.url, { ...settings, execArgv });
+    }
+  };
+
+  const start = (slot: Slot) => {
+    const worker = newWorker();
     slot.worker = worker;
     slot.ready = false;
     worker.on("message", (reply: WorkerReply) => onReply(slot, reply));

@@ -3,7 +3,11 @@ import { InputError, VerificationError } from "../../model/errors.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
 import { verifyPrepared } from "../prepared-answer.js";
-import { createWorkerPoolVerifier, workerExecArgv } from "./create-worker-pool-verifier.js";
+import {
+  createWorkerPoolVerifier,
+  withoutRefusedOptions,
+  workerExecArgv,
+} from "./create-worker-pool-verifier.js";
 import { VerifierBusyError } from "./errors.js";
 import { withoutTimings } from "./testing/without-timings.js";
 
@@ -170,5 +174,21 @@ describe("workerExecArgv", () => {
     expect(
       workerExecArgv(["--conditions", "development", "-p", "1", "--eval=x", "--input-type", "module"]),
     ).toEqual(["--conditions", "development"]);
+  });
+});
+
+describe("withoutRefusedOptions", () => {
+  it("drops the options Node's refusal lists, and a value written apart from its option", () => {
+    const message =
+      "Initiated Worker with invalid execArgv flags: --max-semi-space-size=64, --max-old-space-size, --title";
+    expect(
+      withoutRefusedOptions(
+        ["--import", "tsx", "--max-semi-space-size=64", "--max-old-space-size", "4096", "--title", "svc"],
+        message,
+      ),
+    ).toEqual(["--import", "tsx"]);
+    expect(withoutRefusedOptions(["--enable-source-maps"], "something else")).toEqual([
+      "--enable-source-maps",
+    ]);
   });
 });
