@@ -8,7 +8,7 @@ import type { ClaimContext, GroundingCheck, GroundingFinding, StemLookup } from 
 import { type CoverageWeights, coverage } from "./coverage.js";
 import { checkDirection } from "./direction.js";
 import { checkEntities } from "./entities.js";
-import { derivedWithin, explainedAt } from "./explained-numbers.js";
+import { explainedAt } from "./explained-numbers.js";
 import { checkNumbers } from "./numbers.js";
 import { checkNegation } from "./polarity.js";
 import { checkQuotes } from "./quotes.js";
@@ -118,14 +118,7 @@ export const assessClaim = (
     explainedNumbers,
   };
 
-  const covered = coverage(
-    index,
-    tokens,
-    windowStems,
-    options.coverageWeights,
-    explainedNumbers,
-    derivedWithin(explainedNumbers, claim.span),
-  );
+  const covered = coverage(index, tokens, windowStems, options.coverageWeights, explainedNumbers);
   // What the checks say of a number's own words (its digits, its scale word) yields to the numbers layer when
   // that layer traced the number to a figure of the sources.
   const findings = options.checks

@@ -23,8 +23,8 @@ export interface ClaimContext {
   readonly aligned: readonly Passage[];
   readonly alignedStems: StemLookup;
   /**
-   * Numbers of the text another layer traced (the numbers layer: figures within rounding or scale, and
-   * derivations): the checks' findings on their words are dropped, and coverage counts them as found.
+   * Numbers of the text another layer traced to figures of the sources (the numbers layer, within rounding or
+   * scale): the checks' findings on their words are dropped, and coverage counts them as found.
    */
   readonly explainedNumbers: readonly ExplainedNumber[];
 }

@@ -1,6 +1,5 @@
 import { isStopword, type Token } from "../../text/tokens.js";
 import type { StemLookup } from "./claim-context.js";
-import { framingStems, operationStems } from "./derivation-words.js";
 import { type ExplainedNumber, explainedAt } from "./explained-numbers.js";
 import { inverseDocumentFrequency, type SourceIndex } from "./source-index.js";
 
@@ -20,8 +19,7 @@ export interface CoverageWeights {
 /**
  * How much of a claim's content the evidence covers, weighting rare words higher (IDF): 1 when every content
  * word stands in the aligned passages, less when words stand elsewhere only or nowhere. A number another layer
- * traced to the sources (`explained`) counts as standing in the aligned passages, and so, in a claim holding a
- * traced derivation (`derived`), do the words that state and frame it ("grew", "average", "from ... to").
+ * traced to the sources (`explained`) counts as standing in the aligned passages.
  */
 export const coverage = (
   index: SourceIndex,
@@ -29,7 +27,6 @@ export const coverage = (
   windowStems: StemLookup,
   weights: CoverageWeights,
   explained: readonly ExplainedNumber[] = [],
-  derived = false,
 ): number => {
   if (tokens.length === 0) return 1;
   const maxWeight = Math.log(1 + (index.passages.length + 0.5) / 0.5);
@@ -46,11 +43,7 @@ export const coverage = (
         ? inverseDocumentFrequency(index, token.stem)
         : maxWeight;
     total += weight;
-    if (
-      windowStems.has(token.stem) ||
-      (explained.length > 0 && explainedAt(explained, token.span)) ||
-      (derived && (operationStems.has(token.stem) || framingStems.has(token.stem)))
-    )
+    if (windowStems.has(token.stem) || (explained.length > 0 && explainedAt(explained, token.span)))
       covered += weight * weights.local;
     else if (known) covered += weight * weights.global;
   }

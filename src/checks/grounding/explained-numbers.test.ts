@@ -55,34 +55,13 @@ describe("grounding accepts the numbers the numbers layer traced", () => {
     expect(issueCodes(result)).toEqual(["grounding:NUMBER_NOT_IN_SOURCES"]);
   });
 
-  const revenue = "Revenue was $4.2 million in 2022 and $5.0 million in 2023.";
-
-  it.each(["Revenue grew 19.05% from 2022 to 2023.", "Revenue grew by $0.8 million from 2022 to 2023."])(
-    "a correct derivation passes both layers: %s",
-    async (text) => {
-      const result = await verifier.verify({ text, sources: [revenue] });
-      expect(issueCodes(result)).toEqual([]);
-      expect(result.passed).toBe(true);
-    },
-  );
-
-  it.each([
-    "Revenue fell 19.05% from 2022 to 2023.",
-    "Revenue declined by $0.8 million from 2022 to 2023.",
-    "Revenue grew 21.4% from 2022 to 2023.",
-  ])("a derivation with the wrong direction or value still fails: %s", async (text) => {
-    const result = await verifier.verify({ text, sources: [revenue] });
-    expect(result.passed).toBe(false);
-    expect(issueCodes(result)).toContain("grounding:NUMBER_NOT_IN_SOURCES");
-  });
-
-  it("without the numbers layer, a derived figure is still a number grounding cannot find", async () => {
-    const groundingOnly = createVerifier({ layers: [makeGroundingLayer()] });
-    const result = await groundingOnly.verify({
-      text: "Revenue grew 19.05% from 2022 to 2023.",
-      sources: [revenue],
+  it("a derived figure is not accepted yet: the numbers layer does not check it against direction words", async () => {
+    const result = await verifier.verify({
+      text: "Revenue fell 19.05% from 2022 to 2023.",
+      sources: ["Revenue was $4.2 million in 2022 and $5.0 million in 2023."],
     });
     expect(result.passed).toBe(false);
+    expect(issueCodes(result)).toContain("grounding:NUMBER_NOT_IN_SOURCES");
   });
 
   it("reads only traced statuses with integer spans, from the numbers layer's details", () => {
@@ -95,10 +74,7 @@ describe("grounding accepts the numbers the numbers layer traced", () => {
           numbers: [
             { status: "exact", span: { start: 1, end: 3 } },
             { status: "close", span: { start: 5, end: 9 } },
-            { status: "derived", span: { start: 10, end: 12 }, named: true },
-            // A derivation the wording does not name is not accepted.
-            { status: "derived", span: { start: 20, end: 22 }, named: false },
-            { status: "derived", span: { start: 24, end: 26 } },
+            { status: "derived", span: { start: 10, end: 12 } },
             { status: "orphan", span: { start: 13, end: 15 } },
             { status: "exact", span: { start: "1", end: 3 } },
             null,
@@ -106,9 +82,8 @@ describe("grounding accepts the numbers the numbers layer traced", () => {
         }),
       ),
     ).toEqual([
-      { start: 1, end: 3, derived: false },
-      { start: 5, end: 9, derived: false },
-      { start: 10, end: 12, derived: true },
+      { start: 1, end: 3 },
+      { start: 5, end: 9 },
     ]);
     expect(explainedNumbers(numbers(undefined))).toEqual([]);
     expect(explainedNumbers(numbers({ numbers: "all of them" }))).toEqual([]);

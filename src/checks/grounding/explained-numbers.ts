@@ -2,12 +2,12 @@ import type { LayerResult } from "../../model/layer-result.js";
 import type { Span } from "../../model/span.js";
 
 /**
- * The numbers layer's statuses that trace a number to the evidence: a figure as written, within rounding or
- * scale ("12.6 million" for 12,600,000), or a derivation from figures of the evidence whose operation the
- * claim or its question names (`named`) and whose direction the claim's words agree with ("grew 19.05%" from
- * $4.2M to $5.0M).
+ * The numbers layer's statuses that trace a number to a figure of the evidence: as written, or within rounding
+ * or scale ("12.6 million" for 12,600,000). Not "derived" yet: that layer does not check a derived change
+ * against the claim's direction words ("fell 19.05%" is derived from a rise), so grounding keeps flagging
+ * derived figures it cannot find.
  */
-const tracedStatuses: ReadonlySet<unknown> = new Set(["exact", "close", "derived"]);
+const tracedStatuses: ReadonlySet<unknown> = new Set(["exact", "close"]);
 
 const isSpan = (value: unknown): value is Span =>
   typeof value === "object" &&
@@ -15,10 +15,8 @@ const isSpan = (value: unknown): value is Span =>
   Number.isInteger((value as Span).start) &&
   Number.isInteger((value as Span).end);
 
-/** The span, in the verified text, of a number the numbers layer traced; `derived` when it is a derivation. */
-export interface ExplainedNumber extends Span {
-  readonly derived: boolean;
-}
+/** The span, in the verified text, of a number the numbers layer traced. */
+export type ExplainedNumber = Span;
 
 /**
  * The numbers the numbers layer traced (its `details.validation.numbers`), among the other layers'
@@ -29,20 +27,11 @@ export const explainedNumbers = (others: readonly LayerResult[]): ExplainedNumbe
   const numbers = (validation as { numbers?: unknown } | undefined)?.numbers;
   if (!Array.isArray(numbers)) return [];
   return numbers.flatMap((check: unknown) => {
-    const { status, span, named } = (check ?? {}) as { status?: unknown; span?: unknown; named?: unknown };
-    // A derivation counts only when the wording named its operation: one found by chance ("2" as 13.8 / 6.86
-    // in a summary) explains nothing.
-    if (status === "derived" && named !== true) return [];
-    return tracedStatuses.has(status) && isSpan(span)
-      ? [{ start: span.start, end: span.end, derived: status === "derived" }]
-      : [];
+    const { status, span } = (check ?? {}) as { status?: unknown; span?: unknown };
+    return tracedStatuses.has(status) && isSpan(span) ? [{ start: span.start, end: span.end }] : [];
   });
 };
 
 /** Whether `span` lies within one of the explained numbers. */
 export const explainedAt = (explained: readonly ExplainedNumber[], span: Span): ExplainedNumber | undefined =>
   explained.find((number) => number.start <= span.start && span.end <= number.end);
-
-/** Whether a derived number lies within `span` (a claim). */
-export const derivedWithin = (explained: readonly ExplainedNumber[], span: Span): boolean =>
-  explained.some((number) => number.derived && span.start <= number.start && number.end <= span.end);

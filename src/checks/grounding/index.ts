@@ -3,7 +3,7 @@ import { isFailingVerdict } from "../../model/claim.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import { type LayerInput, notReady, ready, type VerificationLayer } from "../../verification/layer.js";
 import { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
-import { derivedWithin, type ExplainedNumber, explainedAt, explainedNumbers } from "./explained-numbers.js";
+import { type ExplainedNumber, explainedAt, explainedNumbers } from "./explained-numbers.js";
 import { defaultIndexCacheLimits, type IndexCacheLimits, makeIndexCache } from "./index-cache.js";
 
 export { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
@@ -52,15 +52,12 @@ export const makeGroundingLayer = (
         ? ready
         : notReady("no sources or context to ground the text against"),
     run: (input) => Effect.sync(() => ground(input, [])),
-    // A number the numbers layer traced ("12.6 million" for 12,600,000; "grew 19.05%" from $4.2M to $5.0M) is
-    // not absent from the sources: when a claim was marked down for one, the text is grounded again with the
-    // traced numbers, and the words stating a traced derivation, accepted.
+    // A number the numbers layer traced to a figure of the sources ("12.6 million" for 12,600,000) is not
+    // absent from them: when a claim was marked down for one, the text is grounded again with those accepted.
     reconcile: (input, own, others) => {
       const explained = explainedNumbers(others);
-      const affected = (own.claims ?? []).some(
-        (claim) =>
-          claim.issues.some((issue) => explainedAt(explained, issue.span) !== undefined) ||
-          (isFailingVerdict(claim.verdict) && derivedWithin(explained, claim.span)),
+      const affected = (own.claims ?? []).some((claim) =>
+        claim.issues.some((issue) => explainedAt(explained, issue.span) !== undefined),
       );
       if (!affected) return own;
       const revised = ground(input, explained);
