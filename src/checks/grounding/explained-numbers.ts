@@ -3,9 +3,9 @@ import type { Span } from "../../model/span.js";
 
 /**
  * The numbers layer's statuses that trace a number to a figure of the evidence: as written, or within rounding
- * or scale ("12.6 million" for 12,600,000). Not "derived" yet: that layer does not check a derived change
- * against the claim's direction words ("fell 19.05%" is derived from a rise), so grounding keeps flagging
- * derived figures it cannot find.
+ * or scale ("12.6 million" for 12,600,000). Not "derived": in a dense source a wrong figure is often some
+ * difference of two others by chance ("grew by $744.5 million" as 805.1 - 60.6, from two other divisions'
+ * sentences), and grounding's literal check is then the only thing that catches it.
  */
 const tracedStatuses: ReadonlySet<unknown> = new Set(["exact", "close"]);
 

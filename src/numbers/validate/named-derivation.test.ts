@@ -32,6 +32,17 @@ describe("named derivations", () => {
     expect(notAsked.map((check) => check.named)).toEqual([false]);
   });
 
+  it("a figure written as a level ('rose to $5.0 million') is not a named change, whatever explains it", () => {
+    const source =
+      "Revenue was $4.2 million in 2022, $0.8 million of it from licences, and $5.0 million in 2023.";
+    const checks = validateNumbers({
+      text: "Revenue rose to $3.4 million in 2022.",
+      evidence: [{ index: 0, origin: "source", text: source }],
+    }).numbers.filter((check) => check.status === "derived");
+    // 4.2 - 0.8 = 3.4 explains the figure, and "rose" names a difference, but the figure is the level reached.
+    expect(checks).toMatchObject([{ text: "$3.4 million", derivation: "difference", named: false }]);
+  });
+
   it("a calculation written out in the text names its result", () => {
     expect(derivedOf("The gap was 5.0 - 4.2 = 0.8 million.", revenue).at(-1)).toMatchObject({
       derivation: "written-calculation",
