@@ -1,5 +1,6 @@
 import type { DerivationKind } from "../derive/formula.js";
 import { derivationsNamed } from "../derive/operation-words.js";
+import { writtenAsLevel } from "./stated-direction.js";
 import type { NumberCheck } from "./validation-result.js";
 
 /** Where a clause ends: punctuation before a space (not the point of "2.55"), or a word joining statements. */
@@ -20,12 +21,6 @@ export const clauseAround = (text: string, start: number, end: number): string =
 };
 
 /**
- * A figure written as a level the quantity reached or left ("rose to $744.5 million", "fell from 12%", "stood at
- * 5%"): the change word of its clause is about the movement, not about how the figure was derived.
- */
-const levelBefore = /\b(?:to|from|at)\s*[-+]?\s*[$€£¥]?\s*$/i;
-
-/**
  * A derived check with `named`: whether the wording names its operation, in the figure's own clause or in the
  * question. A derivation nobody named may be found by chance ("2" as 13.8 / 6.86 in a summary).
  */
@@ -36,9 +31,8 @@ export const withNamedDerivation = (
 ): NumberCheck => {
   if (check.status !== "derived" || check.derivation === undefined) return check;
   const kind = check.derivation as DerivationKind;
-  const level = levelBefore.test(text.slice(Math.max(0, check.span.start - 12), check.span.start));
   const named =
-    !level &&
+    !writtenAsLevel(text, check.span.start) &&
     ((derivationsNamed(clauseAround(text, check.span.start, check.span.end))?.has(kind) ?? false) ||
       (question !== undefined && (derivationsNamed(question)?.has(kind) ?? false)));
   return { ...check, named };

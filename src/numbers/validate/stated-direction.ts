@@ -23,8 +23,15 @@ const signedChange = /\bchange[ds]?\b/i;
 /** Where one statement ends and another begins: a sentence end, a semicolon, a contrast ("while costs fell"). */
 const statementBreak = /[.!?](?=\s|$)|;|\b(?:while|whereas|but|although|though|however)\b/gi;
 
-/** A figure after "from" or "to" is a level the quantity moved between ("fell from $5 million to $4 million"). */
-const levelBefore = /\b(?:from|to)\s*[$€£¥]?\s*$/i;
+/**
+ * A figure after "from", "to" or "at" is a level the quantity moved between or stood at ("fell from $5 million to
+ * $4 million", "stood at 5%"): not a change.
+ */
+const levelBefore = /\b(?:from|to|at)\s*[-+]?\s*[$€£¥]?\s*$/i;
+
+/** Whether the figure starting at `start` of `text` is written as a level (see levelBefore). */
+export const writtenAsLevel = (text: string, start: number): boolean =>
+  levelBefore.test(text.slice(Math.max(0, start - 12), start));
 
 const statementAround = (text: string, start: number, end: number): { from: number; to: number } => {
   let from = 0;
@@ -58,7 +65,7 @@ const nearest = (pattern: RegExp, text: string, start: number, end: number): num
  * $5 million").
  */
 export const statedDirection = (claimText: string, start: number, end: number): Direction | undefined => {
-  if (levelBefore.test(claimText.slice(Math.max(0, start - 12), start))) return undefined;
+  if (writtenAsLevel(claimText, start)) return undefined;
   const { from, to } = statementAround(claimText, start, end);
   // Neutral wording is blanked, not cut: positions keep their meaning.
   const statement = claimText.slice(from, to).replace(eitherSign, (words) => " ".repeat(words.length));

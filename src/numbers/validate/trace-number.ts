@@ -137,6 +137,7 @@ export const targetsOf = (
   claimText: string,
   context: TraceContext,
   direction?: Direction,
+  level = false,
 ): Target[] => {
   const percent = number.kind === "percent";
   const unit = 10 ** -number.decimals;
@@ -148,7 +149,10 @@ export const targetsOf = (
       : context.closeRelative);
   const scaled = percent ? number.value : number.scaled;
   const scale = percent ? 1 : number.scale;
-  const kinds = claimText === context.claimText ? context.namedKinds() : derivationsNamed(claimText);
+  const named = claimText === context.claimText ? context.namedKinds() : derivationsNamed(claimText);
+  // "Rose to $5.5 million": the change word is about the movement; the figure is the level reached, which no
+  // difference or percent change of two other figures explains.
+  const kinds = level && named ? withoutChanges(named) : named;
   const targets: Target[] = [
     {
       value: scaled,
@@ -170,6 +174,10 @@ export const targetsOf = (
   }
   return targets;
 };
+
+const changeKinds: ReadonlySet<DerivationKind> = new Set(["difference", "percent-change"]);
+const withoutChanges = (kinds: ReadonlySet<DerivationKind>): ReadonlySet<DerivationKind> =>
+  new Set([...kinds].filter((kind) => !changeKinds.has(kind)));
 
 const display = (value: number, decimals: number): string =>
   exactResult(value.toPrecision(15), decimals) ?? String(value);

@@ -19,7 +19,7 @@ import { topicScorer } from "./claim-fit.js";
 import { findInlineCalculations } from "./inline-calculations.js";
 import { withNamedDerivation } from "./named-derivation.js";
 import { findPartialAggregation } from "./partial-aggregation.js";
-import { statedDirection } from "./stated-direction.js";
+import { statedDirection, writtenAsLevel } from "./stated-direction.js";
 import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
 import type { NumberCheck, PartialAggregation, ValidationResult } from "./validation-result.js";
 
@@ -179,7 +179,13 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
       claimText,
       traceContext,
       direction,
-      targets: targetsOf(number, claimText, traceContext, direction),
+      targets: targetsOf(
+        number,
+        claimText,
+        traceContext,
+        direction,
+        writtenAsLevel(claimText, number.span.start - claim.start),
+      ),
     };
   });
   // Numbers the answer quotes straight from the sources: the operands a near miss most likely used.
