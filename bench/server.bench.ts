@@ -119,9 +119,9 @@ await autocannon({ ...request, connections, duration: Number(process.env.BENCH_W
 // still checks them): a run started at once would queue its first 50 behind them (measured: 25-68 of a run's
 // ~170 slowest requests fell in its first 250 ms). A second's pause lets the server finish them first.
 const settle = () => new Promise((done) => setTimeout(done, 1_000));
-await settle();
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const measured = async () => {
+  await settle();
   process.kill(server.pid, "SIGUSR2"); // the server's CPU and event-loop figures count from here
   return autocannon({ ...request, connections, duration: durationSeconds });
 };
@@ -130,7 +130,6 @@ for (let round = 1; round < rounds; round++) {
   console.log(
     `round ${round}: ${result.requests.average.toFixed(1)} req/s, p50 ${result.latency.p50}, p99 ${result.latency.p99}, max ${result.latency.max}`,
   );
-  await settle();
   result = await measured();
 }
 const serverOutput = await server.stop();

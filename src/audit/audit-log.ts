@@ -265,9 +265,11 @@ export const makeAuditLog = (
         .pipe(Effect.map((rows) => rows.map(fromRow)));
     // The head as this log last wrote it; a hint only: every fast append checks it in the same statement.
     let knownHead: AuditHead | undefined;
-    const remember = (stored: readonly AuditEntry[]) => {
+    // After a fast append the head only moves forward (a slower concurrent append may finish later); after a
+    // locked one it is where this log left it, even behind the hint (a head moved back by an edit).
+    const remember = (stored: readonly AuditEntry[], locked: boolean) => {
       const last = stored.at(-1);
-      if (last !== undefined && (knownHead === undefined || last.sequence > knownHead.sequence))
+      if (last !== undefined && (locked || knownHead === undefined || last.sequence > knownHead.sequence))
         knownHead = { sequence: last.sequence, entryHash: last.entryHash };
     };
     const appendMany: AuditLogShape["appendMany"] = (inputs) =>
@@ -277,7 +279,7 @@ export const makeAuditLog = (
         if (knownHead !== undefined && decoded.length <= maxRowsPerInsert) {
           const fast = yield* appendAfterKnownHead(client, knownHead, decoded, now);
           if (fast !== undefined) {
-            remember(fast);
+            remember(fast, false);
             return fast;
           }
         }
@@ -289,7 +291,7 @@ export const makeAuditLog = (
             return yield* insertAfterHead(tx, decoded, now);
           }),
         );
-        remember(stored);
+        remember(stored, true);
         return stored;
       });
     const appendEntry: AuditLogShape["append"] = (input) =>

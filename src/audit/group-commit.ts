@@ -14,9 +14,10 @@ export interface GroupCommitOptions {
   /** Most entries waiting for a write; one more is refused with `AuditBacklogError` (default 10,000). */
   readonly maxQueued?: number;
   /**
-   * Under load, a transaction starts at most once per this many milliseconds, so the entries arriving meanwhile
-   * share it (PostgreSQL's `commit_delay`, for the chain). An append while the log is idle is not delayed: it
-   * is written on the next turn of the event loop. Default 0: a batch starts as soon as the previous one ends.
+   * A transaction starts at most once per this many milliseconds, so the entries arriving meanwhile share it
+   * (PostgreSQL's `commit_delay`, for the chain). An append that comes when no transaction started in the last
+   * `windowMs` (an idle log) is written on the next turn of the event loop; one that comes sooner waits for the
+   * window to end. Default 0: a batch starts as soon as the previous one ends.
    */
   readonly windowMs?: number;
 }

@@ -1,8 +1,4 @@
-import {
-  auditEntryForVerification,
-  type VerificationSummary,
-  verificationOutputHash,
-} from "../audit/entries-for.js";
+import { auditEntryForVerification, type VerificationSummary } from "../audit/entries-for.js";
 import type { AuditAppend } from "../audit/entry.js";
 import { makeGroupCommitAppender } from "../audit/group-commit.js";
 import { recordResultDetails } from "../metrics/record.js";
@@ -66,11 +62,9 @@ export const makeServerAuditTrail = (deps: ServerDeps): ServerAuditTrail => {
           auditEntryForVerification({
             actor,
             text: request.text,
-            result: summary,
-            outputHash:
-              "result" in verification
-                ? verificationOutputHash(verification.result)
-                : verification.outputHash,
+            ...("result" in verification
+              ? { result: verification.result }
+              : { result: verification.summary, outputHash: verification.outputHash }),
             metadata: {
               route,
               sources: request.sources?.length ?? 0,

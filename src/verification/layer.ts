@@ -53,7 +53,7 @@ export interface VerificationLayer {
   /**
    * Revises this layer's result once every layer of the verification has run, in light of the others' results
    * (before calibration and the merge): the grounding layer accepts the numbers the numbers layer traced to
-   * the sources or derived from them. Must not fail; returns `own` when nothing changes.
+   * figures of the sources. Must not fail; returns `own` when nothing changes.
    */
   readonly reconcile?: (input: LayerInput, own: LayerResult, others: readonly LayerResult[]) => LayerResult;
 }

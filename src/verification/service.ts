@@ -90,9 +90,9 @@ const reconciled = (
   input: LayerInput,
   succeeded: readonly { readonly layer: VerificationLayer; readonly result: LayerResult }[],
 ): LayerResult[] =>
-  succeeded.map(({ layer, result }) => {
+  succeeded.map(({ layer, result }, position) => {
     if (layer.reconcile === undefined || succeeded.length < 2) return result;
-    const others = succeeded.filter((other) => other.result !== result).map((other) => other.result);
+    const others = succeeded.filter((_, other) => other !== position).map((other) => other.result);
     try {
       return layer.reconcile(input, result, others);
     } catch {

@@ -1,4 +1,5 @@
 import type { ClaimFinding, ClaimVerdict, Evidence } from "../../model/claim.js";
+import type { Span } from "../../model/span.js";
 import { contentTokens, tokenize } from "../../text/tokens.js";
 import type { Claim } from "../../verification/layer.js";
 import { alignClaim, alignmentWindow } from "./align.js";
@@ -8,7 +9,7 @@ import type { ClaimContext, GroundingCheck, GroundingFinding, StemLookup } from 
 import { type CoverageWeights, coverage } from "./coverage.js";
 import { checkDirection } from "./direction.js";
 import { checkEntities } from "./entities.js";
-import { explainedAt } from "./explained-numbers.js";
+import { isExplained } from "./explained-numbers.js";
 import { checkNumbers } from "./numbers.js";
 import { checkNegation } from "./polarity.js";
 import { checkQuotes } from "./quotes.js";
@@ -96,7 +97,7 @@ export const assessClaim = (
   index: SourceIndex,
   claim: Claim,
   options: GroundingOptions,
-  explainedNumbers: ClaimContext["explainedNumbers"] = [],
+  explainedNumbers: readonly Span[],
 ): ClaimAssessment => {
   const tokens = tokenize(claim.text, claim.span.start);
   const content = contentTokens(tokens);
@@ -115,15 +116,16 @@ export const assessClaim = (
     windowStems,
     aligned,
     alignedStems,
-    explainedNumbers,
   };
 
   const covered = coverage(index, tokens, windowStems, options.coverageWeights, explainedNumbers);
   // What the checks say of a number's own words (its digits, its scale word) yields to the numbers layer when
   // that layer traced the number to a figure of the sources.
-  const findings = options.checks
-    .flatMap((check) => check(context))
-    .filter((finding) => explainedAt(explainedNumbers, finding.span) === undefined);
+  const checked = options.checks.flatMap((check) => check(context));
+  const findings =
+    explainedNumbers.length === 0
+      ? checked
+      : checked.filter((finding) => !isExplained(explainedNumbers, finding.span));
   const score = Math.max(
     0,
     Math.min(

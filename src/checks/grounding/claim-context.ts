@@ -1,7 +1,6 @@
 import type { Token } from "../../text/tokens.js";
 import type { Claim } from "../../verification/layer.js";
 import type { Alignment } from "./align.js";
-import type { ExplainedNumber } from "./explained-numbers.js";
 import type { Passage, SourceIndex } from "./source-index.js";
 
 /** Whether a stem occurs in some passages. */
@@ -22,11 +21,6 @@ export interface ClaimContext {
   /** The aligned passages alone: where a swapped value or opposite is looked for. */
   readonly aligned: readonly Passage[];
   readonly alignedStems: StemLookup;
-  /**
-   * Numbers of the text another layer traced to figures of the sources (the numbers layer, within rounding or
-   * scale): the checks' findings on their words are dropped, and coverage counts them as found.
-   */
-  readonly explainedNumbers: readonly ExplainedNumber[];
 }
 
 /** A problem one check found, with how much it lowers the claim's support and whether it contradicts. */

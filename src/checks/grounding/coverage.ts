@@ -1,6 +1,7 @@
+import type { Span } from "../../model/span.js";
 import { isStopword, type Token } from "../../text/tokens.js";
 import type { StemLookup } from "./claim-context.js";
-import { type ExplainedNumber, explainedAt } from "./explained-numbers.js";
+import { isExplained } from "./explained-numbers.js";
 import { inverseDocumentFrequency, type SourceIndex } from "./source-index.js";
 
 export interface CoverageWeights {
@@ -26,7 +27,7 @@ export const coverage = (
   tokens: readonly Token[],
   windowStems: StemLookup,
   weights: CoverageWeights,
-  explained: readonly ExplainedNumber[] = [],
+  explained: readonly Span[],
 ): number => {
   if (tokens.length === 0) return 1;
   const maxWeight = Math.log(1 + (index.passages.length + 0.5) / 0.5);
@@ -43,8 +44,7 @@ export const coverage = (
         ? inverseDocumentFrequency(index, token.stem)
         : maxWeight;
     total += weight;
-    if (windowStems.has(token.stem) || (explained.length > 0 && explainedAt(explained, token.span)))
-      covered += weight * weights.local;
+    if (windowStems.has(token.stem) || isExplained(explained, token.span)) covered += weight * weights.local;
     else if (known) covered += weight * weights.global;
   }
   return total > 0 ? covered / total : 1;

@@ -62,6 +62,11 @@ describe("grounding accepts the numbers the numbers layer traced", () => {
     });
     expect(result.passed).toBe(false);
     expect(issueCodes(result)).toContain("grounding:NUMBER_NOT_IN_SOURCES");
+    // The numbers layer does derive it: grounding flags it anyway.
+    const numbers = result.layersRun.find((layer) => layer.layer === "numbers")?.details.validation as {
+      numbers: { text: string; status: string }[];
+    };
+    expect(numbers.numbers).toMatchObject([{ text: "19.05%", status: "derived" }]);
   });
 
   it("reads only traced statuses with integer spans, from the numbers layer's details", () => {

@@ -15,14 +15,11 @@ const isSpan = (value: unknown): value is Span =>
   Number.isInteger((value as Span).start) &&
   Number.isInteger((value as Span).end);
 
-/** The span, in the verified text, of a number the numbers layer traced. */
-export type ExplainedNumber = Span;
-
 /**
  * The numbers the numbers layer traced (its `details.validation.numbers`), among the other layers'
  * results of a verification; none when it did not run or its details are not what it writes.
  */
-export const explainedNumbers = (others: readonly LayerResult[]): ExplainedNumber[] => {
+export const explainedNumbers = (others: readonly LayerResult[]): Span[] => {
   const validation = others.find((result) => result.layer === "numbers")?.details.validation;
   const numbers = (validation as { numbers?: unknown } | undefined)?.numbers;
   if (!Array.isArray(numbers)) return [];
@@ -33,5 +30,5 @@ export const explainedNumbers = (others: readonly LayerResult[]): ExplainedNumbe
 };
 
 /** Whether `span` lies within one of the explained numbers. */
-export const explainedAt = (explained: readonly ExplainedNumber[], span: Span): ExplainedNumber | undefined =>
-  explained.find((number) => number.start <= span.start && span.end <= number.end);
+export const isExplained = (explained: readonly Span[], span: Span): boolean =>
+  explained.some((number) => number.start <= span.start && span.end <= number.end);

@@ -1,9 +1,10 @@
 import { Effect } from "effect";
 import { isFailingVerdict } from "../../model/claim.js";
 import type { LayerResult } from "../../model/layer-result.js";
+import type { Span } from "../../model/span.js";
 import { type LayerInput, notReady, ready, type VerificationLayer } from "../../verification/layer.js";
 import { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
-import { type ExplainedNumber, explainedAt, explainedNumbers } from "./explained-numbers.js";
+import { explainedNumbers, isExplained } from "./explained-numbers.js";
 import { defaultIndexCacheLimits, type IndexCacheLimits, makeIndexCache } from "./index-cache.js";
 
 export { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
@@ -20,7 +21,7 @@ export const makeGroundingLayer = (
 ): VerificationLayer => {
   const options: GroundingOptions = { ...defaultGroundingOptions, ...overrides };
   const indexFor = makeIndexCache(cacheLimits);
-  const ground = (input: LayerInput, explained: readonly ExplainedNumber[]): LayerResult => {
+  const ground = (input: LayerInput, explained: readonly Span[]): LayerResult => {
     const started = performance.now();
     const index = indexFor(input.evidence);
     const assessments = input.claims.map((claim) => assessClaim(index, claim, options, explained));
@@ -55,9 +56,11 @@ export const makeGroundingLayer = (
     // A number the numbers layer traced to a figure of the sources ("12.6 million" for 12,600,000) is not
     // absent from them: when a claim was marked down for one, the text is grounded again with those accepted.
     reconcile: (input, own, others) => {
+      const claims = own.claims ?? [];
+      if (claims.every((claim) => claim.issues.length === 0)) return own;
       const explained = explainedNumbers(others);
-      const affected = (own.claims ?? []).some((claim) =>
-        claim.issues.some((issue) => explainedAt(explained, issue.span) !== undefined),
+      const affected = claims.some((claim) =>
+        claim.issues.some((issue) => isExplained(explained, issue.span)),
       );
       if (!affected) return own;
       const revised = ground(input, explained);

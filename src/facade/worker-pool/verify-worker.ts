@@ -12,10 +12,8 @@ if (port === null) throw new Error("verify-worker runs only as a worker thread")
 const send = (reply: WorkerReply) => port.postMessage(reply);
 
 const config = (workerData ?? {}) as WorkerVerifierConfig;
-const verifier = createVerifier({
-  ...(config.settings ? { settings: config.settings } : {}),
-  ...(config.calibration ? { calibration: config.calibration } : {}),
-});
+// The pool sends only the settings it was given (no undefined keys).
+const verifier = createVerifier(config);
 await verifier.subscribe((event) => send({ kind: "event", event }));
 
 const answer = (call: WorkerCall): Promise<unknown> => {

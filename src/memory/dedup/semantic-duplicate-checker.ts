@@ -58,6 +58,9 @@ export const withSemanticDedup = (
         ),
       );
 
+  const tooManyUsers = () =>
+    new DedupError({ message: `semantic dedup holds embeddings for the most users it may (${maxUsers})` });
+
   return {
     check: (query) =>
       Effect.gen(function* () {
@@ -81,17 +84,15 @@ export const withSemanticDedup = (
       }),
     remember: (memory) =>
       Effect.gen(function* () {
-        // A user past the limit is refused before anything is indexed or embedded (no paid call, no half state).
+        // A user past the limit is refused before anything is indexed or embedded (no paid call, no half state),
+        // and again after the embedding: other users may have taken the last places while it was computed.
         if (!vectors.has(memory.userId) && vectors.size >= maxUsers)
-          return yield* Effect.fail(
-            new DedupError({
-              message: `semantic dedup holds embeddings for the most users it may (${maxUsers})`,
-            }),
-          );
+          return yield* Effect.fail(tooManyUsers());
         yield* lexical.remember(memory);
         const vector = yield* embedOne(memory.content);
         let forUser = vectors.get(memory.userId);
         if (forUser === undefined) {
+          if (vectors.size >= maxUsers) return yield* Effect.fail(tooManyUsers());
           forUser = new Map();
           vectors.set(memory.userId, forUser);
         }

@@ -108,14 +108,14 @@ describe("second-level derivations, when the claim names both steps", () => {
       equipment,
     ],
   ])("%s -> not derived", (text, evidence) => {
-    expect(checkOf(text, evidence)?.status).not.toBe("derived");
+    expect(["orphan", "suspicious"]).toContain(checkOf(text, evidence)?.status);
   });
 
   it("takes a share of a whole of the same sign only", () => {
     const negativeWhole = equipment.replace("$8,109", "$(8,109)");
     const text =
       "The proportion of land and leasehold improvements over the gross cost of land, property and equipment in 2019 was -0.18.";
-    expect(checkOf(text, negativeWhole)?.status).not.toBe("derived");
+    expect(["orphan", "suspicious"]).toContain(checkOf(text, negativeWhole)?.status);
   });
 
   it("does not let sums sharing a figure explain a change in either order", () => {

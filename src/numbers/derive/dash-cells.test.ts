@@ -32,6 +32,6 @@ describe("validateNumbers: a nil cell is zero for a change", () => {
       "The average realized gains (losses) on swaps from 2017 to 2019 was -14674 thousand.",
       swaps,
     );
-    expect(check?.status).not.toBe("derived");
+    expect(["orphan", "suspicious"]).toContain(check?.status);
   });
 });

@@ -23,6 +23,8 @@ describe("validateNumbers: total expenses are what revenue leaves after income",
 
   it("is not what a total of anything else is", () => {
     // 48,217 - 9,114 again, but a total of income is no difference.
-    expect(checkOf("The total income in 2019 was 39103 million.", operations)?.status).not.toBe("derived");
+    expect(["orphan", "suspicious"]).toContain(
+      checkOf("The total income in 2019 was 39103 million.", operations)?.status,
+    );
   });
 });

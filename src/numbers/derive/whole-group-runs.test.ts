@@ -31,8 +31,8 @@ describe("validateNumbers: a whole table column longer than a run", () => {
 
   it("never averages a longer partial run: seven of the eight officers is not the column", () => {
     // (52 + 47 + 61 + 39 + 44 + 58 + 50) / 7 = 50.14
-    expect(checkOf("The average age of the executive officers was 50.14.", officers)?.status).not.toBe(
-      "derived",
+    expect(["orphan", "suspicious"]).toContain(
+      checkOf("The average age of the executive officers was 50.14.", officers)?.status,
     );
   });
 });

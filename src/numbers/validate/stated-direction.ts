@@ -77,7 +77,7 @@ export const statedDirection = (claimText: string, start: number, end: number): 
 };
 
 /** A change between two figures: a difference or a percent change. */
-export const isChange = (found: Found): boolean =>
+const isChange = (found: Found): boolean =>
   found.b !== undefined && (found.kind === "difference" || found.kind === "percent-change");
 
 /**
@@ -88,7 +88,7 @@ export const isChange = (found: Found): boolean =>
  * opposite of its direction) or a change between two negatives (a loss that "fell" rose as a signed figure)
  * contradicts nothing.
  */
-export const contradictsDirection = (found: Found, direction: Direction | undefined): boolean => {
+const contradictsDirection = (found: Found, direction: Direction | undefined): boolean => {
   if (direction === undefined || found.b === undefined || found.value === 0 || !isChange(found)) return false;
   if (found.kind === "percent-change" && found.b.value <= 0) return false;
   // Between two negatives ("(400)" to "(250)") the words may describe the magnitude: the loss "fell by 150".
@@ -98,7 +98,7 @@ export const contradictsDirection = (found: Found, direction: Direction | undefi
 };
 
 /** A change the stated direction rules out, found for a target in `scale` (the claim's, or 1 for as written). */
-export interface Contradiction {
+interface Contradiction {
   readonly found: Found;
   readonly scale: number;
 }

@@ -17,7 +17,6 @@ import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extrac
 import type { RecordedCalculation } from "../tool/recorder.js";
 import { topicScorer } from "./claim-fit.js";
 import { findInlineCalculations } from "./inline-calculations.js";
-import { withNamedDerivation } from "./named-derivation.js";
 import { findPartialAggregation } from "./partial-aggregation.js";
 import { statedDirection, writtenAsLevel } from "./stated-direction.js";
 import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
@@ -208,7 +207,6 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
               expected: calculation.computed,
               formula: `${calculation.expression} = ${calculation.computed}`,
               derivation: "written-calculation",
-              named: true,
             }
           : {
               ...base,
@@ -232,9 +230,8 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
               status: "derived",
               formula: "constant of a written calculation",
               derivation: "written-calculation",
-              named: true,
             }
-          : withNamedDerivation(check, input.text, input.question),
+          : check,
       );
     }
     const written = targets.map((t) => ({

@@ -23,13 +23,6 @@ export const NumberCheck = Schema.Struct({
   source: Schema.optional(Schema.Number),
   /** For a derived number: the operation found ("difference", "percent-change", "sum", "average", "ratio"...). */
   derivation: Schema.optional(Schema.String),
-  /**
-   * For a derived number: whether the text names how it was derived, by the claim's or the question's wording
-   * naming that operation ("grew", "the average") or by a calculation written out in the text. A derivation the
-   * wording does not name may be found by chance ("2" as 13.8 / 6.86); the grounding layer accepts only named
-   * ones.
-   */
-  named: Schema.optional(Schema.Boolean),
 });
 export type NumberCheck = typeof NumberCheck.Type;
 
