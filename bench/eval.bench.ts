@@ -62,6 +62,7 @@ const synthetic = (count: number): RecordPrediction[] => {
       label: hallucinated ? "hallucinated" : "supported",
       response: "The tower was built in 1823 by Leonardo da Vinci.",
       passed: score < 0.5,
+      verdict: score < 0.5 ? "pass" : "fail",
       confidence: 1 - score,
       score,
       predicted: score >= 0.5,

@@ -129,7 +129,9 @@ describe.each(storageBackends())("audit log: $name", (backend) => {
   it("records each verification made through withAuditTrail, hashing the text", async () => {
     await freshLog();
     const result: VerificationResult = {
+      verdict: "pass",
       passed: true,
+      coverage: 1,
       overallConfidence: 0.9,
       riskLevel: "low",
       layersRun: [],

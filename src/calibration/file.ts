@@ -2,6 +2,7 @@ import { Either, Schema } from "effect";
 import { InputError } from "../model/errors.js";
 import { LayerName } from "../model/layer-name.js";
 import type { CalibrationModels } from "../verification/calibrator.js";
+import { CombinerModel, checkCombinerModel } from "../verification/verdict/combiner.js";
 import type { CalibrationRun } from "./fit-layers.js";
 import { PlattModel } from "./platt.js";
 
@@ -17,16 +18,20 @@ export const CalibrationFile = Schema.Struct({
   layers: Schema.Record({ key: Schema.String, value: PlattModel }).pipe(
     Schema.filter((layers) => Object.keys(layers).every(isLayerName) || "unknown layer name"),
   ),
+  /** The answer combiner refitted on the user's labelled answers, with its operating point. */
+  combiner: Schema.optional(CombinerModel),
 });
 
 /** The file's text for a fitted run, with how it was fitted and how well. */
 export const calibrationFileJson = (
   run: CalibrationRun,
   metadata: { readonly source: string; readonly createdAt: string },
+  combiner?: { readonly model: CombinerModel; readonly quality: unknown },
 ): string =>
   `${JSON.stringify(
     {
       layers: run.models,
+      ...(combiner === undefined ? {} : { combiner: combiner.model, combinerQuality: combiner.quality }),
       method: "platt",
       source: metadata.source,
       createdAt: metadata.createdAt,
@@ -72,4 +77,37 @@ export const parseCalibrationFile = (text: string): Either.Either<CalibrationMod
         }),
     ),
   );
+};
+
+/**
+ * The refitted answer combiner of a calibration file, if it has one. A combiner of another version or with a
+ * broken feature list is an InputError: a file that silently fell back to the shipped combiner would decide
+ * by thresholds the user never chose.
+ */
+export const parseCalibrationCombiner = (
+  text: string,
+): Either.Either<CombinerModel | undefined, InputError> => {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return Either.left(
+      new InputError({ message: `not JSON: ${(error as Error).message}`, code: "calibration-file" }),
+    );
+  }
+  const combiner = (raw as { combiner?: unknown } | null)?.combiner;
+  if (combiner === undefined) return Either.right(undefined);
+  const decoded = Schema.decodeUnknownEither(CombinerModel)(combiner);
+  if (Either.isLeft(decoded))
+    return Either.left(
+      new InputError({
+        message:
+          "the calibration file's combiner is not one this version reads (refit it with veracity calibrate)",
+        code: "calibration-file",
+      }),
+    );
+  const problem = checkCombinerModel(decoded.right);
+  return problem === undefined
+    ? Either.right(decoded.right)
+    : Either.left(new InputError({ message: problem, code: "calibration-file" }));
 };

@@ -9,7 +9,7 @@ const pairs: LayerScorePair[] = Array.from({ length: 400 }, (_, index) => {
   const high = index % 2 === 0;
   const supported = high ? index % 10 < 6 : index % 10 === 1;
   return {
-    layer: "grounding",
+    layer: "nli",
     score: high ? 0.9 : 0.2,
     label: supported ? "supported" : "hallucinated",
     id: `record-${index}`,
@@ -27,12 +27,12 @@ describe("fitLayerCalibrations", () => {
   it("fits on the tuning split and lowers ECE on the report split", () => {
     const { layers, models } = run();
     expect(layers).toHaveLength(1);
-    const [grounding] = layers;
-    expect(grounding?.tuneCount).toBe(200);
-    expect(grounding?.before.count).toBe(200);
-    expect(grounding!.after.ece!).toBeLessThan(grounding!.before.ece!);
-    expect(grounding!.after.brier!).toBeLessThan(grounding!.before.brier!);
-    expect(models.grounding).toBeDefined();
+    const [nli] = layers;
+    expect(nli?.tuneCount).toBe(200);
+    expect(nli?.before.count).toBe(200);
+    expect(nli!.after.ece!).toBeLessThan(nli!.before.ece!);
+    expect(nli!.after.brier!).toBeLessThan(nli!.before.brier!);
+    expect(models.nli).toBeDefined();
   });
 
   it("skips unknown layers and layers without both labels, and says why", () => {
@@ -40,7 +40,7 @@ describe("fitLayerCalibrations", () => {
       ...pairs,
       { layer: "made-up", score: 0.5, label: "supported", id: "x", split: "tune" },
       ...Array.from({ length: 30 }, (_, index) => ({
-        layer: "numbers",
+        layer: "self-consistency",
         score: 0.5,
         label: "supported" as const,
         id: `n-${index}`,
@@ -50,13 +50,27 @@ describe("fitLayerCalibrations", () => {
     const result = fitLayerCalibrations(extra, { ...defaultCalibrationSplits, declared: true });
     expect(Either.isRight(result) && result.right.skipped.map((entry) => entry.layer)).toEqual([
       "made-up",
-      "numbers",
+      "self-consistency",
     ]);
   });
 
-  it("fails with an InputError when nothing can be fitted", () => {
-    const result = fitLayerCalibrations(pairs.slice(0, 5), { ...defaultCalibrationSplits, declared: true });
-    expect(Either.isLeft(result) && result.left.code).toBe("calibration-data");
+  it("never remaps an evidence layer: the answer verdict reads its claims, not its score", () => {
+    const evidence = pairs.map((pair) => ({ ...pair, layer: "numbers" }));
+    const result = Either.getOrThrow(
+      fitLayerCalibrations([...pairs, ...evidence], { ...defaultCalibrationSplits, declared: true }),
+    );
+    expect(result.models.numbers).toBeUndefined();
+    expect(result.skipped).toEqual([
+      { layer: "numbers", reason: "an evidence layer: its claims and signals feed the answer combiner instead" },
+    ]);
+  });
+
+  it("fits nothing, and says why, when no layer has enough samples", () => {
+    const result = Either.getOrThrow(
+      fitLayerCalibrations(pairs.slice(0, 5), { ...defaultCalibrationSplits, declared: true }),
+    );
+    expect(result.layers).toHaveLength(0);
+    expect(result.skipped[0]?.reason).toMatch(/needs at least 20 tuning samples/);
   });
 });
 
@@ -65,7 +79,7 @@ describe("calibration files", () => {
     const fitted = run();
     const text = calibrationFileJson(fitted, { source: "test", createdAt: "2026-11-22T00:00:00Z" });
     expect(Either.getOrThrow(parseCalibrationFile(text))).toEqual(fitted.models);
-    expect(JSON.parse(text).quality.grounding.after.ece).toBeTypeOf("number");
+    expect(JSON.parse(text).quality.nli.after.ece).toBeTypeOf("number");
   });
 
   it.each([

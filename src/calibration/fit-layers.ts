@@ -1,7 +1,7 @@
 import { Either, Schema } from "effect";
 import { fnv1a } from "../eval/datasets/split.js";
 import { InputError } from "../model/errors.js";
-import { LayerName } from "../model/layer-name.js";
+import { isEvidenceLayer, LayerName } from "../model/layer-name.js";
 import type { CalibrationModels } from "../verification/calibrator.js";
 import { fitPlatt, type PlattFit } from "./fit-platt.js";
 import type { LabeledScore } from "./labeled-score.js";
@@ -92,6 +92,15 @@ export const fitLayerCalibrations = (
       skipped.push({ layer, reason: "not a layer Veracity knows" });
       continue;
     }
+    // An evidence layer's score is the weakest claim's support; the answer verdict reads its claims and
+    // signals, not that score, so remapping it could only mislead (a perfect numbers score mapped to 0.26).
+    if (isEvidenceLayer(layer)) {
+      skipped.push({
+        layer,
+        reason: "an evidence layer: its claims and signals feed the answer combiner instead",
+      });
+      continue;
+    }
     const positives = tune.filter((sample) => sample.supported).length;
     if (tune.length < minimumTuningSamples || positives === 0 || positives === tune.length) {
       skipped.push({
@@ -112,12 +121,5 @@ export const fitLayerCalibrations = (
       after: calibrationQuality(report, (score) => applyPlatt(fit.model, score)),
     });
   }
-  if (layers.length === 0)
-    return Either.left(
-      new InputError({
-        message: `no layer could be fitted: ${skipped.map((entry) => `${entry.layer}: ${entry.reason}`).join("; ") || "no pairs"}`,
-        code: "calibration-data",
-      }),
-    );
   return Either.right({ models, layers, skipped, splits });
 };

@@ -22,8 +22,10 @@ const issue = (code: CitationIssueCode, message: string, span: Span, expected?: 
 
 const verdictOf = (issues: readonly ClaimIssue[]): ClaimVerdict => {
   const codes = new Set(issues.map((entry) => entry.code));
-  if (codes.has("CITATION_MISMATCH")) return "contradicted";
-  if (codes.has("CITATION_NOT_FOUND") || codes.has("UNCITED_CLAIM")) return "unsupported";
+  // A record that says otherwise, or a cited record the store does not hold (a fabricated reference), is
+  // evidence against the claim; a claim that cites nothing is only unsupported.
+  if (codes.has("CITATION_MISMATCH") || codes.has("CITATION_NOT_FOUND")) return "contradicted";
+  if (codes.has("UNCITED_CLAIM")) return "unsupported";
   if (codes.has("CITATION_ERROR")) return "unverifiable";
   return "supported";
 };

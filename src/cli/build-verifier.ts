@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { Either } from "effect";
-import { parseCalibrationFile } from "../calibration/file.js";
+import { parseCalibrationCombiner, parseCalibrationFile } from "../calibration/file.js";
 import { repositoryCitationOptions } from "../citations/verifiers/repository-citations.js";
 import { createVerifier, type Verifier, type VerifierConfig } from "../facade/create-verifier.js";
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
@@ -8,6 +8,7 @@ import type { UsageReport } from "../llm/llm-service.js";
 import type { CalibrationModels } from "../verification/calibrator.js";
 import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
 import type { VerificationLayer } from "../verification/layer.js";
+import type { CombinerModel } from "../verification/verdict/combiner.js";
 import { UsageError } from "./command.js";
 
 /** What the CLI commands share to build a verifier: `check`, `eval` and `serve` take the same flags. */
@@ -29,7 +30,9 @@ export interface VerifierFlags {
  * Reads Platt models from a calibration file: `{ "layers": { "<layer>": { "a": ..., "b": ... } }, ...metadata }`
  * (what `veracity calibrate` writes); any subset of layers may be present.
  */
-export const readCalibrationFile = async (path: string): Promise<CalibrationModels> => {
+export const readCalibrationFile = async (
+  path: string,
+): Promise<{ readonly layers: CalibrationModels; readonly combiner: CombinerModel | undefined }> => {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -38,7 +41,9 @@ export const readCalibrationFile = async (path: string): Promise<CalibrationMode
   }
   const parsed = parseCalibrationFile(text);
   if (Either.isLeft(parsed)) throw new UsageError(`${path}: ${parsed.left.message}`);
-  return parsed.right;
+  const combiner = parseCalibrationCombiner(text);
+  if (Either.isLeft(combiner)) throw new UsageError(`${path}: ${combiner.left.message}`);
+  return { layers: parsed.right, combiner: combiner.right };
 };
 
 /** Defaults, then the configuration file, then `VERACITY_*` variables (see config-sources.ts). */
@@ -96,8 +101,13 @@ export const buildVerifier = async (
     layers: [...layers, ...(extra.extraLayers ?? [])],
     ...(model.riskModel ? { riskModel: model.riskModel } : {}),
     ...(model.mitigator ? { mitigator: model.mitigator } : {}),
-    ...(calibration ? { calibration: { ...calibration, ...extra.calibration } } : {}),
-    settings: { ...settings, ...extra.settings, ...(flags.strict ? { strict: true } : {}) },
+    ...(calibration ? { calibration: { ...calibration.layers, ...extra.calibration } } : {}),
+    settings: {
+      ...settings,
+      ...(calibration?.combiner ? { combiner: calibration.combiner } : {}),
+      ...extra.settings,
+      ...(flags.strict ? { strict: true } : {}),
+    },
   });
   return {
     ...verifier,

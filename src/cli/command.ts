@@ -10,7 +10,8 @@ export interface CliIO {
 }
 
 /** Exit codes shared by every command. */
-export const ExitCode = { ok: 0, findings: 1, usage: 2 } as const;
+/** 0: passed (or a warning); 1: findings; 2: usage or input error; 3: nothing could be checked (unverified). */
+export const ExitCode = { ok: 0, findings: 1, usage: 2, unverified: 3 } as const;
 
 export interface CliCommand {
   readonly name: string;

@@ -1,3 +1,4 @@
+import { dirname, join } from "node:path";
 import type { RecordPrediction } from "./prediction.js";
 
 /** One (score, label) pair of one layer on one record: input for fitting a calibration map. */
@@ -28,3 +29,37 @@ export const calibrationPairs = (predictions: readonly RecordPrediction[]): read
 /** The pairs as JSONL, one object per line. */
 export const calibrationPairsToJsonl = (pairs: readonly CalibrationPair[]): string =>
   pairs.map((pair) => JSON.stringify(pair)).join("\n") + (pairs.length > 0 ? "\n" : "");
+
+/** One verified answer for refitting the combiner: `veracity calibrate` reads these beside the pairs. */
+export interface CombinerDataLine {
+  readonly id: string;
+  readonly dataset: string;
+  readonly label: "supported" | "hallucinated";
+  readonly split?: string;
+  readonly failsByRule: boolean;
+  readonly features: Readonly<Record<string, number>>;
+}
+
+/** Every answer some layer judged, as JSONL: the features the combiner reads and the record's label. */
+export const combinerDataToJsonl = (predictions: readonly RecordPrediction[]): string =>
+  predictions
+    .flatMap((prediction) =>
+      prediction.answer === undefined
+        ? []
+        : [
+            JSON.stringify({
+              id: prediction.id,
+              dataset: prediction.dataset,
+              label: prediction.label,
+              ...(prediction.split === undefined ? {} : { split: prediction.split }),
+              failsByRule: prediction.answer.failsByRule,
+              features: prediction.answer.features,
+            } satisfies CombinerDataLine),
+          ],
+    )
+    .map((line) => `${line}\n`)
+    .join("");
+
+/** Where the combiner data of a calibration-data file lives: `combiner-data.jsonl` in the same folder. */
+export const combinerDataPath = (calibrationDataPath: string): string =>
+  join(dirname(calibrationDataPath), "combiner-data.jsonl");

@@ -42,7 +42,8 @@ detection metrics with hallucinated as the positive class.
   --golden FILE                  golden set, .yaml/.yml or .jsonl (repeatable)
   --layers a,b                   restrict verification to these layers
   --json                         print one JSON object on stdout
-  --out DIR                      write report.json, predictions.csv, report.html and calibration-data.jsonl
+  --out DIR                      write report.json, predictions.csv, report.html, calibration-data.jsonl and
+                                 combiner-data.jsonl (what veracity calibrate fits on)
   --csv FILE | --html FILE | --calibration-data FILE   write one output
   --fail-on-malformed            stop at the first malformed line (default: report it and skip it)
   --max-records N                most records per file (default 200000)

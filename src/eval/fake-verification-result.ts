@@ -9,7 +9,9 @@ import type { VerificationResult } from "../model/result.js";
 export const fakeVerificationResult = (
   fields: Partial<VerificationResult> & { readonly overallConfidence: number },
 ): VerificationResult => ({
+  verdict: (fields.passed ?? fields.overallConfidence >= 0.5) ? "pass" : "fail",
   passed: fields.overallConfidence >= 0.5,
+  coverage: 1,
   riskLevel: "low",
   layersRun: [],
   mitigations: [],

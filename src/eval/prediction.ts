@@ -1,6 +1,12 @@
 import { isFailingVerdict } from "../model/claim.js";
-import type { VerificationResult } from "../model/result.js";
+import type { AnswerVerdict, VerificationResult } from "../model/result.js";
 import type { Span } from "../model/span.js";
+import { isCombinerReason } from "../verification/decision.js";
+import {
+  type AnswerFeatures,
+  answerFeatures,
+  hasJudgedClaims,
+} from "../verification/verdict/answer-features.js";
 import { noUsage, type Usage, usageOf } from "./metrics/usage.js";
 import type { EvalRecord, RecordLabel } from "./record.js";
 
@@ -36,11 +42,19 @@ export interface RecordPrediction {
   readonly response: string;
   /** The verifier's verdict; undefined when verification failed. */
   readonly passed: boolean | undefined;
+  /** The answer verdict a user sees; undefined when verification failed. */
+  readonly verdict: AnswerVerdict | undefined;
   /** overallConfidence; undefined when verification failed. */
   readonly confidence: number | undefined;
-  /** Hallucination score `1 - overallConfidence`; 1 when verification failed (fail closed). */
+  /**
+   * Hallucination score: the combined `hallucinationScore`, else `1 - overallConfidence`; 1 when verification
+   * failed (fail closed).
+   */
   readonly score: number;
-  /** Flagged as hallucinated: `passed === false` (or score at or above a tuned threshold); always true on error. */
+  /**
+   * Flagged as hallucinated: the verdict is `fail` (or the score is at or above a tuned threshold); always true
+   * on error. `warn` and `unverified` are not flags: they are counted on their own.
+   */
   readonly predicted: boolean;
   readonly latencyMs: number;
   readonly failingLayers: readonly string[];
@@ -49,6 +63,8 @@ export interface RecordPrediction {
   readonly flaggedClaims: readonly FlaggedClaim[];
   readonly goldSpans: readonly Span[];
   readonly usage: Usage;
+  /** The answer's combiner features and whether a rule (not the combined score) failed it; for calibrate. */
+  readonly answer?: { readonly features: AnswerFeatures; readonly failsByRule: boolean };
   /** Why verification could not run, when it could not. */
   readonly error: string | undefined;
 }
@@ -71,9 +87,10 @@ export const predictionFromResult = (
 ): RecordPrediction => ({
   ...base(record, split),
   passed: result.passed,
+  verdict: result.verdict,
   confidence: result.overallConfidence,
-  score: 1 - result.overallConfidence,
-  predicted: result.passed === false,
+  score: result.hallucinationScore ?? 1 - result.overallConfidence,
+  predicted: result.verdict === "fail",
   latencyMs: Number.isFinite(result.totalLatencyMs) ? result.totalLatencyMs : measuredLatencyMs,
   failingLayers: result.layersRun.filter((layer) => !layer.passed).map((layer) => layer.layer),
   skippedLayers: result.skippedLayers.map((skipped) => skipped.layer),
@@ -93,6 +110,15 @@ export const predictionFromResult = (
     })),
   usage: usageOf(result.layersRun, result.costIncurred),
   error: undefined,
+  ...(hasJudgedClaims(result.claims)
+    ? {
+        answer: {
+          features: answerFeatures(result.claims, result.layersRun),
+          failsByRule:
+            result.verdict === "fail" && result.reasons.some((reason) => !isCombinerReason(reason)),
+        },
+      }
+    : {}),
 });
 
 /** A record whose verification failed: flagged, score 1, never a pass. */
@@ -104,6 +130,7 @@ export const predictionFromError = (
 ): RecordPrediction => ({
   ...base(record, split),
   passed: undefined,
+  verdict: undefined,
   confidence: undefined,
   score: 1,
   predicted: true,

@@ -45,7 +45,9 @@ const parseExposition = (text: string) => {
 };
 
 const result = (overrides: Partial<VerificationResult> = {}): VerificationResult => ({
+  verdict: "fail",
   passed: false,
+  coverage: 1,
   overallConfidence: 0.4,
   riskLevel: "high",
   layersRun: [

@@ -31,6 +31,31 @@ export const ClaimIssue = Schema.Struct({
 });
 export type ClaimIssue = typeof ClaimIssue.Type;
 
+/**
+ * What an evidence check measured of a claim, beside its verdict: the answer's combiner reads these, and a
+ * person can see why a claim scored as it did. Shares are IDF-weighted (a rare word counts more than a
+ * common one) unless named otherwise.
+ */
+export const ClaimSignals = Schema.Struct({
+  /**
+   * Share of the claim's words found in its best-matching passages and their neighbours. Figures are left
+   * out of these shares: the numbers checks judge them.
+   */
+  localCoverage: Schema.Number.pipe(Schema.between(0, 1)),
+  /** Share of the claim's words found nowhere in the sources. */
+  novelty: Schema.Number.pipe(Schema.between(0, 1)),
+  /** Share of the claim's distinct content words (unweighted) found in one passage, the best of those aligned. */
+  bestPassageShare: Schema.Number.pipe(Schema.between(0, 1)),
+  /**
+   * Share of the claim's pairs of neighbouring content words found as neighbours in its best-matching
+   * passages: low when the words are all there but joined differently ("A beat B" against "B beat A").
+   */
+  pairShare: Schema.Number.pipe(Schema.between(0, 1)),
+  /** The claim's distinct content words, stopwords and figures left out: 0 when the shares say nothing. */
+  contentWords: Schema.Number.pipe(Schema.int(), Schema.nonNegative()),
+});
+export type ClaimSignals = typeof ClaimSignals.Type;
+
 export const ClaimFinding = Schema.Struct({
   text: Schema.String,
   /** Offsets into the verified text. */
@@ -43,6 +68,8 @@ export const ClaimFinding = Schema.Struct({
   issues: Schema.Array(ClaimIssue),
   /** The layers that judged this claim. */
   layers: Schema.Array(LayerName),
+  /** What the grounding check measured of the claim, when it judged it. */
+  signals: Schema.optional(ClaimSignals),
 });
 export type ClaimFinding = typeof ClaimFinding.Type;
 

@@ -4,8 +4,26 @@ import { LayerResult, SkippedLayer } from "./layer-result.js";
 import { Mitigation } from "./mitigation.js";
 import { RiskLevel } from "./risk.js";
 
+/**
+ * The answer's verdict: `fail` (a claim is contradicted, has no support at all, or the evidence as a whole
+ * speaks against the answer), `warn` (some claims are unsupported, none decisively), `pass`, or
+ * `unverified` (nothing could be checked: no sources, no layer that covers the claims). `unverified` is never
+ * a pass.
+ */
+export const AnswerVerdict = Schema.Literal("pass", "warn", "fail", "unverified");
+export type AnswerVerdict = typeof AnswerVerdict.Type;
+
 export const VerificationResult = Schema.Struct({
+  verdict: AnswerVerdict,
+  /** True for `pass` and `warn`: nothing failed and something was checked. */
   passed: Schema.Boolean,
+  /**
+   * The combined likelihood in [0, 1] that the answer holds a hallucination, from every signal of the
+   * layers that ran; absent when no evidence layer judged a claim.
+   */
+  hallucinationScore: Schema.optional(Schema.Number.pipe(Schema.between(0, 1))),
+  /** Share of the answer's claims some layer could check (not `unverifiable`). */
+  coverage: Schema.Number.pipe(Schema.between(0, 1)),
   overallConfidence: Schema.Number.pipe(Schema.between(0, 1)),
   riskLevel: RiskLevel,
   layersRun: Schema.Array(LayerResult),

@@ -34,7 +34,9 @@ const claim: ClaimFinding = {
 };
 
 const result: VerificationResult = {
+  verdict: "fail",
   passed: false,
+  coverage: 1,
   overallConfidence: 0.3,
   riskLevel: "medium",
   layersRun: [

@@ -1,5 +1,6 @@
 import type { ClaimFinding, ClaimVerdict } from "../model/claim.js";
 import type { VerificationResult } from "../model/result.js";
+import { answerVerdictLabel } from "./verdict-style.js";
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -44,7 +45,7 @@ export const renderHtmlReport = (
       return `<tr><td><a href="#claim-${index}">${index + 1}</a></td><td><span class="badge ${claim.verdict}">${claim.verdict}</span></td><td>${claim.score.toFixed(2)}</td><td>${escapeHtml(claim.text)}</td><td>${claim.issues.map((issue) => `<div><code>${escapeHtml(issue.code)}</code> ${escapeHtml(issue.message)}</div>`).join("")}</td><td>${evidence ? `<blockquote>${escapeHtml(evidence.text)}</blockquote><small>${where}, ${evidence.span.start}-${evidence.span.end}</small>` : ""}</td></tr>`;
     })
     .join("\n");
-  const status = result.passed ? "PASSED" : "FAILED";
+  const status = answerVerdictLabel[result.verdict];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Veracity report: ${status}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -55,11 +56,11 @@ table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;pad
 blockquote{margin:0;padding-left:.5rem;border-left:3px solid #999}
 .badge{padding:0 .4rem;border-radius:3px}.badge.supported{background:#d9f2e0}.badge.unsupported{background:#fbd5d5}
 .badge.contradicted{background:#f1d3f5}.badge.unverifiable{background:#fdf0c4}
-.status{font-weight:bold}.status.passed{color:#1a6b34}.status.failed{color:#a11}
+.status{font-weight:bold}.status.passed{color:#1a6b34}.status.failed{color:#a11}.status.warning,.status.unverified{color:#8a5a00}
 ${claimsStyle}
 </style></head><body>
 <h1>Veracity report</h1>
-<p class="status ${status.toLowerCase()}">${status}: confidence ${result.overallConfidence.toFixed(2)}, risk ${escapeHtml(result.riskLevel)}</p>
+<p class="status ${status.toLowerCase()}">${status}: confidence ${result.overallConfidence.toFixed(2)}, ${Math.round(result.coverage * 100)}% of claims checked, risk ${escapeHtml(result.riskLevel)}</p>
 <ul>${result.reasons.map((reason) => `<li>${escapeHtml(reason)}</li>`).join("")}${result.skippedLayers.map((skipped) => `<li>skipped ${escapeHtml(skipped.layer)}: ${escapeHtml(skipped.reason)}</li>`).join("")}</ul>
 <h2>Answer</h2>
 <div class="answer">${highlightClaims(text, result.claims)}</div>

@@ -1,5 +1,11 @@
 import type { VerificationResult } from "../model/result.js";
-import { resetColour, verdictColour, verdictSymbol } from "./verdict-style.js";
+import {
+  answerVerdictColour,
+  answerVerdictLabel,
+  resetColour,
+  verdictColour,
+  verdictSymbol,
+} from "./verdict-style.js";
 
 export interface TextReportOptions {
   readonly colour: boolean;
@@ -30,14 +36,12 @@ export const renderTextReport = (result: VerificationResult, options: TextReport
   }
   if (result.claims.length === 0) lines.push("(no claims found in the text)");
   lines.push("");
-  const verdict = result.passed
-    ? paint(verdictColour.supported, "PASSED")
-    : paint(verdictColour.unsupported, "FAILED");
+  const verdict = paint(answerVerdictColour[result.verdict], answerVerdictLabel[result.verdict]);
   const counts = new Map<string, number>();
   for (const claim of result.claims) counts.set(claim.verdict, (counts.get(claim.verdict) ?? 0) + 1);
   const summary = [...counts].map(([verdictName, count]) => `${count} ${verdictName}`).join(", ");
   lines.push(
-    `${verdict}: confidence ${result.overallConfidence.toFixed(2)}, risk ${result.riskLevel}, ${result.claims.length} claims (${summary || "none"})`,
+    `${verdict}: confidence ${result.overallConfidence.toFixed(2)}${result.hallucinationScore === undefined ? "" : `, hallucination score ${result.hallucinationScore.toFixed(2)}`}, ${Math.round(result.coverage * 100)}% of claims checked, risk ${result.riskLevel}, ${result.claims.length} claims (${summary || "none"})`,
   );
   lines.push(
     `layers run: ${result.layersRun.map((layer) => `${layer.layer} ${layer.passed ? "passed" : "failed"} (${layer.score.toFixed(2)})`).join(", ") || "none"}`,

@@ -15,7 +15,9 @@ const start = async (...args: Parameters<typeof startTestServer>) => {
 };
 
 const emptyResult: VerificationResult = {
+  verdict: "unverified",
   passed: false,
+  coverage: 0,
   overallConfidence: 0,
   riskLevel: "low",
   layersRun: [],

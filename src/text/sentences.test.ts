@@ -107,3 +107,23 @@ describe("splitSentences: ordinary words that look like abbreviations", () => {
     expect(texts(input)).toEqual(expected);
   });
 });
+
+describe("splitSentences on tokenized, lower-cased text", () => {
+  it("ends a sentence at a period that stands apart from its word, whatever the next word's case", () => {
+    const text =
+      "the council approved the plan , officials said . it will cost $ 3 million . work starts in may .";
+    expect(splitSentences(text).map((sentence) => sentence.text)).toEqual([
+      "the council approved the plan , officials said .",
+      "it will cost $ 3 million .",
+      "work starts in may .",
+    ]);
+  });
+
+  it("keeps an attached period before a lower-case word inside the sentence (abbreviations, ellipses)", () => {
+    const text = "He met the approx. number of voters. Then e.g. the rest followed.";
+    expect(splitSentences(text).map((sentence) => sentence.text)).toEqual([
+      "He met the approx. number of voters.",
+      "Then e.g. the rest followed.",
+    ]);
+  });
+});

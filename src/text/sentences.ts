@@ -244,9 +244,14 @@ const splitBlock = (masked: string): Span[] => {
     while (nextIndex < masked.length && /[ \t\r\n]/.test(masked[nextIndex] ?? "")) nextIndex++;
     const nextChar = masked[nextIndex] ?? "";
     const lowercaseNext = /\p{Ll}/u.test(nextChar);
+    // End punctuation standing apart from the word before it ("the study found . it can ...", as tokenized,
+    // lower-cased text writes it) cannot close an abbreviation or an initial: it ends the sentence whatever
+    // the case of the next word.
+    const detached = i > sentenceStart && /[ \t]/.test(masked[i - 1] ?? "");
     const isBoundary =
       quoteClose === undefined &&
       (nextChar === "" ||
+        (detached && /[\p{L}\p{N}]/u.test(nextChar)) ||
         (!lowercaseNext && (char !== "." || end - i > 1 || isBoundaryAfterPeriod(masked, i, nextIndex))));
     if (isBoundary) {
       spans.push({ start: sentenceStart, end });

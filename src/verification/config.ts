@@ -1,6 +1,8 @@
 import { Context, Layer } from "effect";
 import type { LayerName, ModelLayerName } from "../model/layer-name.js";
 import { type RiskLevel, type RiskProfile, RiskProfiles } from "../model/risk.js";
+import type { CombinerModel } from "./verdict/combiner.js";
+import { shippedCombiner } from "./verdict/shipped-combiner.js";
 
 /** How the verification service behaves: the specification's configuration, overridable per deployment. */
 export interface VerificationSettings {
@@ -23,6 +25,8 @@ export interface VerificationSettings {
    * verification cannot pass.
    */
   readonly maxClaims: number;
+  /** Combines every signal into the answer's hallucination score, with the fail and warn thresholds. */
+  readonly combiner: CombinerModel;
 }
 
 export const defaultLayerTimeouts: Readonly<Record<ModelLayerName, number>> = {
@@ -43,6 +47,7 @@ export const defaultSettings: VerificationSettings = {
   maxTextLength: 1_000_000,
   maxEvidenceLength: 20_000_000,
   maxClaims: 10_000,
+  combiner: shippedCombiner,
 };
 
 export class VerificationConfig extends Context.Tag("veracity/VerificationConfig")<

@@ -1,55 +1,125 @@
 import { describe, expect, it } from "vitest";
+import type { ClaimFinding, ClaimSignals } from "../model/claim.js";
 import type { LayerResult } from "../model/layer-result.js";
 import { RiskProfiles } from "../model/risk.js";
-import { decide } from "./decision.js";
+import { type DecisionInput, decide } from "./decision.js";
 
-const layer = (name: LayerResult["layer"], passed: boolean, score: number): LayerResult => ({
+const layer = (name: LayerResult["layer"], passed: boolean, score: number, claims?: ClaimFinding[]) => ({
   layer: name,
   passed,
   score,
   latencyMs: 1,
   details: {},
+  ...(claims ? { claims } : {}),
 });
 
+const wellSupported: ClaimSignals = {
+  localCoverage: 0.9,
+  novelty: 0,
+  bestPassageShare: 0.9,
+  pairShare: 0.8,
+  contentWords: 6,
+};
+
+const claim = (verdict: ClaimFinding["verdict"], signals: ClaimSignals = wellSupported): ClaimFinding => ({
+  text: "The plant opened in 2019.",
+  span: { start: 0, end: 25 },
+  kind: "factual",
+  verdict,
+  score: verdict === "supported" ? 0.9 : 0.3,
+  evidence: [],
+  issues: [],
+  layers: ["grounding"],
+  signals,
+});
+
+const base: DecisionInput = {
+  layers: [layer("grounding", true, 0.9)],
+  skipped: [],
+  errored: [],
+  riskLevel: "medium",
+  profile: RiskProfiles.medium,
+  strict: false,
+  claims: [claim("supported")],
+  hallucinationScore: 0.1,
+  combiner: { failThreshold: 0.9, warnThreshold: 0.6 },
+};
+
 describe("decide", () => {
-  const base = { skipped: [], errored: [], profile: RiskProfiles.medium, strict: false };
-
-  it("passes when every layer passed and the lowest score reaches minConfidence", () => {
-    const decision = decide({ ...base, layers: [layer("grounding", true, 0.95), layer("nli", true, 0.85)] });
-    expect(decision).toEqual({ passed: true, overallConfidence: 0.85, reasons: [] });
+  it("passes an answer whose checked claims all hold, with confidence 1 - the combined score", () => {
+    expect(decide(base)).toEqual({ verdict: "pass", passed: true, overallConfidence: 0.9, reasons: [] });
   });
 
-  it("takes the lowest score, so one weak layer is not averaged away", () => {
-    const decision = decide({ ...base, layers: [layer("grounding", true, 1), layer("nli", true, 0.5)] });
-    expect(decision.overallConfidence).toBe(0.5);
-    expect(decision.passed).toBe(false);
+  it("fails an answer with a contradicted claim, at every risk level", () => {
+    for (const riskLevel of ["low", "medium", "high", "critical"] as const) {
+      const decision = decide({ ...base, riskLevel, claims: [claim("supported"), claim("contradicted")] });
+      expect(decision.verdict).toBe("fail");
+      expect(decision.reasons).toContain("1 claim contradicted by the sources");
+    }
   });
 
-  it("fails when a layer failed even with high confidence", () => {
-    expect(decide({ ...base, layers: [layer("grounding", false, 0.99)] }).passed).toBe(false);
+  it("warns, and still passes, when a claim is unsupported but partly covered", () => {
+    const partly = { ...wellSupported, localCoverage: 0.4, bestPassageShare: 0.5 };
+    const decision = decide({ ...base, claims: [claim("supported"), claim("unsupported", partly)] });
+    expect(decision).toMatchObject({ verdict: "warn", passed: true });
   });
 
-  it("fails with no layers, with confidence 0", () => {
-    expect(decide({ ...base, layers: [] })).toMatchObject({ passed: false, overallConfidence: 0 });
+  it("fails a claim with no support at all: nearly none of its words near its best passages", () => {
+    const absent = { ...wellSupported, localCoverage: 0.05, bestPassageShare: 0.2, novelty: 0.9 };
+    const decision = decide({ ...base, claims: [claim("unsupported", absent)] });
+    expect(decision.verdict).toBe("fail");
+    expect(decision.reasons).toContain("1 claim with no support in the sources");
   });
 
-  it("fails when a layer errored, whatever the others said", () => {
-    const decision = decide({
-      ...base,
-      layers: [layer("grounding", true, 1)],
-      errored: [{ layer: "nli", reason: "timeout", error: true }],
+  it("fails an unsupported claim at critical risk, where it only warns at medium", () => {
+    const partly = { ...wellSupported, localCoverage: 0.4 };
+    const input = { ...base, claims: [claim("unsupported", partly)] };
+    expect(decide(input).verdict).toBe("warn");
+    expect(decide({ ...input, riskLevel: "critical", profile: RiskProfiles.critical }).verdict).toBe("fail");
+  });
+
+  it("fails when the combined score reaches the fail threshold, except at low risk", () => {
+    expect(decide({ ...base, hallucinationScore: 0.95 }).verdict).toBe("fail");
+    expect(
+      decide({ ...base, hallucinationScore: 0.95, riskLevel: "low", profile: RiskProfiles.low }).verdict,
+    ).toBe("warn");
+    expect(decide({ ...base, hallucinationScore: 0.7 }).verdict).toBe("warn");
+  });
+
+  it("is unverified, never a pass, when no claim could be checked; strict makes it fail", () => {
+    const input = { ...base, claims: [claim("unverifiable")], hallucinationScore: undefined };
+    expect(decide(input)).toMatchObject({ verdict: "unverified", passed: false, overallConfidence: 0 });
+    expect(decide({ ...input, strict: true })).toMatchObject({ verdict: "fail", passed: false });
+    expect(decide({ ...input, layers: [] })).toMatchObject({
+      verdict: "unverified",
+      reasons: ["no verification layer could run"],
     });
-    expect(decision.passed).toBe(false);
+  });
+
+  it("fails when a layer errored, whatever the claims say", () => {
+    const decision = decide({ ...base, errored: [{ layer: "nli", reason: "timeout", error: true }] });
+    expect(decision.verdict).toBe("fail");
     expect(decision.reasons).toEqual(["layer nli could not complete: timeout"]);
   });
 
+  it("fails when a model-backed layer failed or scored below the profile's minimum", () => {
+    expect(decide({ ...base, layers: [...base.layers, layer("nli", false, 0.95)] }).verdict).toBe("fail");
+    const low = decide({ ...base, layers: [...base.layers, layer("nli", true, 0.5)] });
+    expect(low.verdict).toBe("fail");
+    expect(low.overallConfidence).toBe(0.5);
+  });
+
+  it("fails when an evidence layer failed without naming a failing claim (fail closed)", () => {
+    expect(decide({ ...base, layers: [...base.layers, layer("citations", false, 0)] }).verdict).toBe("fail");
+    const withClaim = layer("grounding", false, 0.3, [
+      claim("unsupported", { ...wellSupported, localCoverage: 0.4 }),
+    ]);
+    expect(decide({ ...base, layers: [withClaim], claims: withClaim.claims ?? [] }).verdict).toBe("warn");
+  });
+
   it("ignores skipped layers unless strict", () => {
-    const input = {
-      ...base,
-      layers: [layer("grounding", true, 1)],
-      skipped: [{ layer: "nli" as const, reason: "no model" }],
-    };
-    expect(decide(input).passed).toBe(true);
-    expect(decide({ ...input, strict: true }).passed).toBe(false);
+    const input = { ...base, skipped: [{ layer: "nli" as const, reason: "no model" }] };
+    expect(decide(input).verdict).toBe("pass");
+    expect(decide({ ...input, strict: true }).verdict).toBe("fail");
   });
 });

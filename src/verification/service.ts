@@ -24,6 +24,8 @@ import { prepareInput } from "./prepare-input.js";
 import { LayerRegistry } from "./registry.js";
 import { RiskAssessor } from "./risk-assessor.js";
 import { runWithLimit } from "./run-layer.js";
+import { answerFeatures, hasJudgedClaims } from "./verdict/answer-features.js";
+import { hallucinationProbability } from "./verdict/combiner.js";
 
 export interface VerificationServiceShape {
   /** Verifies a text with the layers its risk level calls for, plus every evidence layer that can run. */
@@ -187,19 +189,30 @@ export const makeVerificationService = Effect.gen(function* () {
           error: true,
         });
       }
+      const claims = withUnjudgedClaims(allClaims, mergeClaimFindings(ran));
+      const hallucinationScore = hasJudgedClaims(claims)
+        ? hallucinationProbability(settings.combiner, answerFeatures(claims, ran))
+        : undefined;
       const decision = decide({
         layers: ran,
         skipped,
         errored,
+        riskLevel,
         profile,
         strict: request.strict ?? settings.strict,
+        claims,
+        hallucinationScore,
+        combiner: settings.combiner,
       });
-      const claims = withUnjudgedClaims(allClaims, mergeClaimFindings(ran));
       const mitigations: Mitigation[] = [];
-      const failedLayers = ran.filter((layer) => !layer.passed || layer.score < profile.minConfidence);
-      if (!decision.passed && failedLayers.length > 0) {
-        mitigations.push(yield* mitigator.mitigate(request.text, failedLayers, claims));
-      } else if (!decision.passed && ran.length === 0 && input.evidence.length === 0) {
+      const failedLayers = ran.filter(
+        (layer) => !layer.passed || (!isEvidenceLayer(layer.layer) && layer.score < profile.minConfidence),
+      );
+      if (decision.verdict === "fail" && ran.length > 0) {
+        mitigations.push(
+          yield* mitigator.mitigate(request.text, failedLayers.length > 0 ? failedLayers : ran, claims),
+        );
+      } else if (decision.verdict === "unverified" && input.evidence.length === 0) {
         mitigations.push({
           action: "request-sources",
           reason: "nothing could verify this text: provide sources or context, or configure a model",
@@ -208,7 +221,13 @@ export const makeVerificationService = Effect.gen(function* () {
       }
 
       const result: VerificationResult = {
+        verdict: decision.verdict,
         passed: decision.passed,
+        ...(hallucinationScore === undefined ? {} : { hallucinationScore }),
+        coverage:
+          claims.length === 0
+            ? 0
+            : claims.filter((claim) => claim.verdict !== "unverifiable").length / claims.length,
         overallConfidence: decision.overallConfidence,
         riskLevel,
         layersRun: ran,

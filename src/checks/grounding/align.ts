@@ -19,11 +19,27 @@ const k1 = bm25K1;
  */
 const maxPostings = 2_000;
 
-/** The passages that best match a claim's content tokens, by BM25, best first. */
-/** One score buffer per index: alignment is synchronous, so claims can take turns with it. */
-const scratchScores = new WeakMap<SourceIndex, Float64Array>();
+export interface ClaimAlignment {
+  /** The passages that best match the claim, by BM25, best first. */
+  readonly alignments: Alignment[];
+  /**
+   * The most of the claim's distinct content stems that one passage holds, over every passage that shares
+   * a stem with the claim (not only the best by BM25), and how many distinct stems the claim has.
+   */
+  readonly mostSharedStems: number;
+  readonly claimStems: number;
+}
 
-export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], limit: number): Alignment[] => {
+/** One score buffer and one shared-stem counter per index: alignment is synchronous, so claims take turns. */
+const scratchScores = new WeakMap<SourceIndex, Float64Array>();
+const scratchShared = new WeakMap<SourceIndex, Uint16Array>();
+
+/** Aligns a claim's content tokens to the passages of the sources (see `ClaimAlignment`). */
+export const alignClaim = (
+  index: SourceIndex,
+  claimTokens: readonly Token[],
+  limit: number,
+): ClaimAlignment => {
   // Each distinct stem the sources have, with its posting looked up once, rarest first (ties keep claim order).
   const seen = new Set<string>();
   const query: { stem: string; posting: Posting }[] = [];
@@ -34,6 +50,11 @@ export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], li
     if (posting && posting.ids.length > 0) query.push({ stem: token.stem, posting });
   }
   query.sort((x, y) => x.posting.ids.length - y.posting.ids.length);
+  let shared = scratchShared.get(index);
+  if (!shared) {
+    shared = new Uint16Array(index.passages.length);
+    scratchShared.set(index, shared);
+  }
   // Scores by passage id in a flat array reused across claims (reset below); `touched` lists the ids scored.
   let scores = scratchScores.get(index);
   if (!scores) {
@@ -54,12 +75,16 @@ export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], li
       const norm = index.lengthNorms[id] ?? k1;
       if (scores[id] === 0) touched.push(id);
       scores[id] = (scores[id] ?? 0) + (weight * (termFrequency * (k1 + 1))) / (termFrequency + norm);
+      shared[id] = (shared[id] ?? 0) + 1;
     }
   });
   const best: Alignment[] = [];
+  let mostSharedStems = 0;
   for (const id of touched) {
     const score = scores[id] ?? 0;
     scores[id] = 0;
+    mostSharedStems = Math.max(mostSharedStems, shared[id] ?? 0);
+    shared[id] = 0;
     const passage = index.passages[id];
     if (!passage || score <= 0) continue;
     // Keep the `limit` best, by score then by position: a small insertion list, no full sort.
@@ -74,7 +99,7 @@ export const alignClaim = (index: SourceIndex, claimTokens: readonly Token[], li
       if (best.length > limit) best.pop();
     }
   }
-  return best;
+  return { alignments: best, mostSharedStems, claimStems: seen.size };
 };
 
 /** The aligned passages plus their immediate neighbours in the same source (a claim may span two). */

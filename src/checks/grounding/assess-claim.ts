@@ -1,6 +1,6 @@
 import type { ClaimFinding, ClaimVerdict, Evidence } from "../../model/claim.js";
 import type { Span } from "../../model/span.js";
-import { contentTokens, tokenize } from "../../text/tokens.js";
+import { contentTokens, type Token, tokenize } from "../../text/tokens.js";
 import type { Claim } from "../../verification/layer.js";
 import { alignClaim, alignmentWindow } from "./align.js";
 import { checkAntonyms } from "./antonyms.js";
@@ -92,6 +92,25 @@ class PassageStems implements StemLookup {
   }
 }
 
+/** Consecutive content stems of a passage or claim, as "stem stem" keys. */
+const stemPairs = (tokens: readonly Token[]): string[] => {
+  const pairs: string[] = [];
+  for (let i = 1; i < tokens.length; i++) pairs.push(`${tokens[i - 1]!.stem} ${tokens[i]!.stem}`);
+  return pairs;
+};
+
+/** Share of the claim's neighbouring content-word pairs that stand as neighbours in one of the passages. */
+const pairShareOf = (content: readonly Token[], passages: readonly Passage[]): number => {
+  const claimPairs = stemPairs(content);
+  if (claimPairs.length === 0) return 1;
+  const known = new Set<string>();
+  for (const passage of passages)
+    for (const pair of stemPairs(contentTokens(passage.tokens))) known.add(pair);
+  let found = 0;
+  for (const pair of claimPairs) if (known.has(pair)) found++;
+  return found / claimPairs.length;
+};
+
 /** Aligns one claim to the evidence, runs every check, and turns the result into a verdict with reasons. */
 export const assessClaim = (
   index: SourceIndex,
@@ -101,7 +120,7 @@ export const assessClaim = (
 ): ClaimAssessment => {
   const tokens = tokenize(claim.text, claim.span.start);
   const content = contentTokens(tokens);
-  const alignments = alignClaim(index, content, options.alignedPassages);
+  const { alignments, mostSharedStems, claimStems } = alignClaim(index, content, options.alignedPassages);
   const window = alignmentWindow(index, alignments);
   const windowStems = new PassageStems(window);
   const aligned = alignments.map((alignment) => alignment.passage);
@@ -118,7 +137,8 @@ export const assessClaim = (
     alignedStems,
   };
 
-  const covered = coverage(index, tokens, windowStems, options.coverageWeights, explainedNumbers);
+  const measured = coverage(index, tokens, windowStems, options.coverageWeights, explainedNumbers);
+  const covered = measured.coverage;
   // What the checks say of a number's own words (its digits, its scale word) yields to the numbers layer when
   // that layer traced the number to a figure of the sources.
   const checked = options.checks.flatMap((check) => check(context));
@@ -148,6 +168,7 @@ export const assessClaim = (
       layer: "grounding",
     });
   }
+  const evidence = evidenceOf(context, verdict);
   return {
     checkable: content.length > 0,
     coverage: covered,
@@ -157,9 +178,16 @@ export const assessClaim = (
       kind: claim.kind,
       verdict: content.length > 0 ? verdict : "unverifiable",
       score,
-      evidence: evidenceOf(context, verdict),
+      evidence,
       issues,
       layers: ["grounding"],
+      signals: {
+        localCoverage: measured.local,
+        novelty: measured.novel,
+        bestPassageShare: claimStems > 0 ? Math.min(1, mostSharedStems / claimStems) : 0,
+        pairShare: pairShareOf(content, window),
+        contentWords: measured.words,
+      },
     },
   };
 };

@@ -17,6 +17,40 @@ export interface CoverageWeights {
   readonly functionWord: number;
 }
 
+export interface CoverageMeasure {
+  /** Local credit plus global credit, over the claim's total weight. */
+  readonly coverage: number;
+  /**
+   * Share of the weight of the claim's words, figures left out, found in the aligned passages and their
+   * neighbours. Figures are left to the numbers checks, which can trace a derived figure that no passage
+   * contains; a claim made only of figures has no words here and reads as fully local.
+   */
+  readonly local: number;
+  /** Share of the weight of the claim's words, figures left out, found nowhere in the sources. */
+  readonly novel: number;
+  /** How many distinct words, figures left out, the shares above were measured on. */
+  readonly words: number;
+}
+
+const hasDigit = /\d/;
+/** Words that belong to a figure ("172 million", "5 percent"): judged with it by the numbers checks. */
+const figureWords: ReadonlySet<string> = new Set([
+  "hundred",
+  "thousand",
+  "million",
+  "millions",
+  "billion",
+  "billions",
+  "trillion",
+  "bn",
+  "mn",
+  "percent",
+  "per",
+  "cent",
+  "percentage",
+]);
+const isFigureWord = (lower: string): boolean => hasDigit.test(lower) || figureWords.has(lower);
+
 /**
  * How much of a claim's content the evidence covers, weighting rare words higher (IDF): 1 when every content
  * word stands in the aligned passages, less when words stand elsewhere only or nowhere. A number another layer
@@ -28,11 +62,16 @@ export const coverage = (
   windowStems: StemLookup,
   weights: CoverageWeights,
   explained: readonly Span[],
-): number => {
-  if (tokens.length === 0) return 1;
+): CoverageMeasure => {
+  if (tokens.length === 0) return { coverage: 1, local: 1, novel: 0, words: 0 };
   const maxWeight = Math.log(1 + (index.passages.length + 0.5) / 0.5);
   let total = 0;
-  let covered = 0;
+  let local = 0;
+  let global = 0;
+  let wordTotal = 0;
+  let wordLocal = 0;
+  let wordNovel = 0;
+  let words = 0;
   const seen = new Set<string>();
   for (const token of tokens) {
     if (seen.has(token.stem)) continue;
@@ -44,8 +83,21 @@ export const coverage = (
         ? inverseDocumentFrequency(index, token.stem)
         : maxWeight;
     total += weight;
-    if (windowStems.has(token.stem) || isExplained(explained, token.span)) covered += weight * weights.local;
-    else if (known) covered += weight * weights.global;
+    const isWord = !isFigureWord(token.lower);
+    if (isWord) {
+      wordTotal += weight;
+      if (!isStopword(token.lower)) words++;
+    }
+    if (windowStems.has(token.stem) || isExplained(explained, token.span)) {
+      local += weight;
+      if (isWord) wordLocal += weight;
+    } else if (known) global += weight;
+    else if (isWord) wordNovel += weight;
   }
-  return total > 0 ? covered / total : 1;
+  return {
+    coverage: total > 0 ? (local * weights.local + global * weights.global) / total : 1,
+    local: wordTotal > 0 ? wordLocal / wordTotal : 1,
+    novel: wordTotal > 0 ? wordNovel / wordTotal : 0,
+    words,
+  };
 };

@@ -3,19 +3,33 @@ import { join, resolve } from "node:path";
 import { Either } from "effect";
 import { calibrationFileJson } from "../../calibration/file.js";
 import {
+  type CombinerSample,
+  defaultCombinerFitOptions,
+  fitCombiner,
+} from "../../calibration/fit-combiner.js";
+import {
   type CalibrationRun,
   defaultCalibrationSplits,
   fitLayerCalibrations,
 } from "../../calibration/fit-layers.js";
 import { parseCalibrationPairs } from "../../calibration/pairs-file.js";
 import type { CalibrationQuality } from "../../calibration/quality.js";
+import { combinerDataPath } from "../../eval/calibration-data.js";
+import { fnv1a } from "../../eval/datasets/split.js";
+import { type AnswerFeatures, answerFeatureNames } from "../../verification/verdict/answer-features.js";
+import { type CombinerModel, hallucinationProbability } from "../../verification/verdict/combiner.js";
 import { parseCommandArgs } from "../args.js";
 import { type CliCommand, ExitCode, UsageError } from "../command.js";
 
 const usage = `veracity calibrate --from <calibration-data.jsonl | eval --out DIR> --out calibration.json
-                   [--tune-on SPLIT] [--report-on SPLIT] [--json]
+                   [--target-fpr 0.10] [--tune-on SPLIT] [--report-on SPLIT] [--json]
 
-Fits Platt scaling per layer on raw layer scores labeled by an eval run (\`veracity eval ... --out DIR\` or
+Refits the answer combiner on your labelled answers (combiner-data.jsonl, which eval writes beside the pairs):
+its weights, and a fail threshold that keeps the false-alarm rate on your correct answers at or below
+--target-fpr (default 0.10) on the tuning split; its false-alarm rate and recall on the report split are
+printed. The rules (contradicted or wholly unsupported claims) keep failing answers whatever the threshold.
+
+Also fits Platt scaling per model-backed layer on raw layer scores labeled by an eval run (\`veracity eval ... --out DIR\` or
 --calibration-data FILE), on the tuning split, and reports ECE (10 bins), Brier score and log-loss of the raw
 and the calibrated scores on the report split, which the fit never saw. Without --tune-on/--report-on the pairs
 are cut in two halves by a hash of their record id; with them each pair's own split (from eval) decides, and
@@ -53,7 +67,61 @@ const textSummary = (run: CalibrationRun, out: string): string =>
     "",
   ].join("\n");
 
-/** `veracity calibrate`: Platt models per layer from an eval run's labeled raw scores. */
+const readCombinerData = async (
+  path: string,
+): Promise<(CombinerSample & { id: string; split?: string })[]> => {
+  const text = await readFile(path, "utf8").catch(() => undefined);
+  if (text === undefined) return [];
+  const samples: (CombinerSample & { id: string; split?: string })[] = [];
+  for (const [index, line] of text.split("\n").entries()) {
+    if (line.trim() === "") continue;
+    let raw: {
+      id?: unknown;
+      dataset?: unknown;
+      label?: unknown;
+      split?: unknown;
+      failsByRule?: unknown;
+      features?: Record<string, unknown>;
+    };
+    try {
+      raw = JSON.parse(line);
+    } catch {
+      throw new UsageError(`${path}:${index + 1}: not JSON`);
+    }
+    const features = raw.features ?? {};
+    const complete = answerFeatureNames.every((name) => typeof features[name] === "number");
+    if (typeof raw.id !== "string" || typeof raw.dataset !== "string" || !complete)
+      throw new UsageError(
+        `${path}:${index + 1}: not a combiner data line of this version (rerun veracity eval)`,
+      );
+    samples.push({
+      id: raw.id,
+      group: raw.dataset,
+      hallucinated: raw.label === "hallucinated",
+      failsByRule: raw.failsByRule === true,
+      features: features as unknown as AnswerFeatures,
+      ...(typeof raw.split === "string" ? { split: raw.split } : {}),
+    });
+  }
+  return samples;
+};
+
+const rates = (model: CombinerModel, samples: readonly CombinerSample[]) => {
+  const failed = samples.map(
+    (s) => s.failsByRule || hallucinationProbability(model, s.features) >= model.failThreshold,
+  );
+  const negatives = samples.filter((s) => !s.hallucinated).length;
+  const positives = samples.length - negatives;
+  return {
+    answers: samples.length,
+    falseAlarmRate:
+      negatives === 0 ? undefined : samples.filter((s, i) => !s.hallucinated && failed[i]).length / negatives,
+    recall:
+      positives === 0 ? undefined : samples.filter((s, i) => s.hallucinated && failed[i]).length / positives,
+  };
+};
+
+/** `veracity calibrate`: the answer combiner and Platt models per model-backed layer, from an eval run. */
 export const calibrateCommand: CliCommand = {
   name: "calibrate",
   summary: "fit per-layer Platt calibration on an eval run and report ECE before/after",
@@ -64,6 +132,7 @@ export const calibrateCommand: CliCommand = {
       out: { type: "string" },
       "tune-on": { type: "string" },
       "report-on": { type: "string" },
+      "target-fpr": { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     });
@@ -86,11 +155,46 @@ export const calibrateCommand: CliCommand = {
       reportOn: values["report-on"] ?? defaultCalibrationSplits.reportOn,
       declared,
     };
+    const targetFpr = values["target-fpr"] === undefined ? 0.1 : Number(values["target-fpr"]);
+    if (!(targetFpr >= 0 && targetFpr < 1)) throw new UsageError("--target-fpr takes a number in [0, 1)");
     const run = fitLayerCalibrations(pairs.right, splits);
     if (Either.isLeft(run)) throw new UsageError(`${file}: ${run.left.message}`);
-    const json = calibrationFileJson(run.right, { source: file, createdAt: new Date().toISOString() });
+    const answers = await readCombinerData(combinerDataPath(file));
+    const splitOf = (answer: { id: string; split?: string }) =>
+      (declared ? answer.split : undefined) ?? (fnv1a(answer.id) % 2 === 0 ? splits.tuneOn : splits.reportOn);
+    const tune = answers.filter((answer) => splitOf(answer) === splits.tuneOn);
+    const report = answers.filter((answer) => splitOf(answer) === splits.reportOn);
+    const fitted =
+      tune.length === 0
+        ? undefined
+        : fitCombiner(tune, { ...defaultCombinerFitOptions, targetFpr }, `veracity calibrate on ${file}`);
+    if (fitted !== undefined && Either.isLeft(fitted))
+      throw new UsageError(`${file}: ${fitted.left.message}`);
+    const combiner =
+      fitted === undefined
+        ? undefined
+        : {
+            model: fitted.right,
+            quality: { targetFpr, tune: rates(fitted.right, tune), report: rates(fitted.right, report) },
+          };
+    if (run.right.layers.length === 0 && combiner === undefined)
+      throw new UsageError(
+        `${file}: nothing to fit: no model-backed layer scores and no combiner data (run veracity eval --out DIR first)`,
+      );
+    const json = calibrationFileJson(
+      run.right,
+      { source: file, createdAt: new Date().toISOString() },
+      combiner,
+    );
     await writeFile(out, json, "utf8");
-    io.stdout(values.json ? json : textSummary(run.right, out));
+    const combinerLines =
+      combiner === undefined
+        ? ["combiner: not refitted (no combiner-data.jsonl beside the pairs)"]
+        : [
+            `combiner: fail threshold ${combiner.model.failThreshold.toFixed(4)} for a false-alarm rate of at most ${targetFpr} on "${splits.tuneOn}"`,
+            `  report split: false alarms ${figure(combiner.quality.report.falseAlarmRate)}, recall ${figure(combiner.quality.report.recall)} (${combiner.quality.report.answers} answers)`,
+          ];
+    io.stdout(values.json ? json : `${combinerLines.join("\n")}\n${textSummary(run.right, out)}`);
     return ExitCode.ok;
   },
 };

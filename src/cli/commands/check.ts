@@ -9,7 +9,7 @@ import { buildVerifier } from "../build-verifier.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 import { defaultMaxInputBytes, readTexts } from "../inputs.js";
 
-const usage = `veracity check <answer-file|-> --source <file|dir|->... [options]
+const usage = `veracity check <answer-file|-> [--source <file|dir|->...] [options]
 
 Checks every claim of an answer against its sources, offline.
 
@@ -17,12 +17,12 @@ Options:
   --source, -s <file|dir|->   a source (.txt, .md, .json), a directory of them, or - for stdin (repeatable)
   --question <text>           the question the answer replies to
   --format text|json|html     output format (default text)
-  --fail-on unsupported|contradicted|any
-                              which claim verdicts make the exit code 1 (default unsupported: unsupported
-                              or contradicted claims, or a failed verification)
+  --fail-on fail|warn|unsupported|contradicted|any
+                              what makes the exit code 1 (default fail: the answer verdict is fail; warn:
+                              fail or warn; unsupported, contradicted, any: claims with those verdicts too)
   --risk low|medium|high|critical   skip risk assessment and use this level
   --layers a,b                run only these layers (e.g. grounding,numbers)
-  --strict                    any skipped layer of the risk profile fails the verification
+  --strict                    any skipped layer of the risk profile, or an answer nothing could check, fails
   --evidence <db>             an evidence store for citation checks (PGlite directory or postgres:// URL)
   --repo <dir>                a git repository: commits and ADRs (docs/adr, docs/decisions, adr) cited in the
                               answer must exist there
@@ -31,22 +31,33 @@ Options:
   --config <file>             verification settings (JSON; also VERACITY_CONFIG and VERACITY_* variables)
   --max-input-bytes <n>       refuse inputs larger than this (default ${defaultMaxInputBytes})
 
-Exit codes: 0 passed, 1 findings, 2 usage or input error.`;
+Verdicts: fail (a claim contradicted or wholly unsupported, or the combined score too high), warn (some
+claims unsupported), pass, unverified (nothing could be checked: give sources, an evidence store or a model).
 
-type FailOn = "unsupported" | "contradicted" | "any";
+Exit codes: 0 passed or warned, 1 findings, 2 usage or input error, 3 unverified.`;
 
-/** The exit code for a result under `--fail-on`; a verification where nothing could run always fails. */
+type FailOn = "fail" | "warn" | "unsupported" | "contradicted" | "any";
+
+/**
+ * The exit code for a result under `--fail-on`. By default (`fail`) only the answer verdict `fail` is a
+ * finding; `warn` adds warnings; `unsupported`, `contradicted` and `any` look at the claims' verdicts as
+ * well. An answer where nothing could be checked exits 3 (`unverified`), never 0.
+ */
 export const exitCodeFor = (result: VerificationResult, failOn: FailOn): number => {
-  const nothingRan =
-    result.layersRun.length === 0 || result.skippedLayers.some((skipped) => skipped.error === true);
+  if (result.verdict === "fail") return ExitCode.findings;
   const verdicts = new Set(result.claims.map((claim) => claim.verdict));
   const findings =
-    failOn === "contradicted"
-      ? verdicts.has("contradicted") || nothingRan
-      : failOn === "unsupported"
-        ? !result.passed || verdicts.has("unsupported") || verdicts.has("contradicted")
-        : !result.passed || [...verdicts].some((verdict) => verdict !== "supported");
-  return findings ? ExitCode.findings : ExitCode.ok;
+    failOn === "warn"
+      ? result.verdict === "warn"
+      : failOn === "contradicted"
+        ? verdicts.has("contradicted")
+        : failOn === "unsupported"
+          ? verdicts.has("unsupported") || verdicts.has("contradicted")
+          : failOn === "any"
+            ? [...verdicts].some((verdict) => verdict !== "supported")
+            : false;
+  if (findings) return ExitCode.findings;
+  return result.verdict === "unverified" ? ExitCode.unverified : ExitCode.ok;
 };
 
 const parseLayers = (value: string | undefined): LayerName[] | undefined => {
@@ -86,25 +97,15 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
   if (answerPath === undefined) throw new UsageError("missing the answer file (or - for standard input)");
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(" ")}`);
   const sourcePaths = values.source ?? [];
-  if (
-    sourcePaths.length === 0 &&
-    values.evidence === undefined &&
-    values.repo === undefined &&
-    values.model === undefined
-  ) {
-    throw new UsageError(
-      "give at least one --source (or --evidence / --repo / --model): there is nothing to check against",
-    );
-  }
   if ([answerPath, ...sourcePaths].filter((path) => path === "-").length > 1) {
     throw new UsageError("standard input (-) can be used only once");
   }
   const format = oneOf(values.format, ["text", "json", "html"] as const, "--format", "text");
   const failOn = oneOf(
     values["fail-on"],
-    ["unsupported", "contradicted", "any"] as const,
+    ["fail", "warn", "unsupported", "contradicted", "any"] as const,
     "--fail-on",
-    "unsupported",
+    "fail",
   );
   const risk =
     values.risk === undefined ? undefined : oneOf(values.risk, RiskLevel.literals, "--risk", "medium");

@@ -1,6 +1,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { calibrationPairs, calibrationPairsToJsonl } from "../../eval/calibration-data.js";
+import {
+  calibrationPairs,
+  calibrationPairsToJsonl,
+  combinerDataPath,
+  combinerDataToJsonl,
+} from "../../eval/calibration-data.js";
 import { type EvalCliOptions, evalUsage, parseEvalArgs } from "../../eval/cli-options.js";
 import { checkGate, type GateOutcome } from "../../eval/gate.js";
 import { loadGoldenSet } from "../../eval/golden/load-golden-set.js";
@@ -42,8 +47,11 @@ const writeRunOutputs = async (options: EvalCliOptions, run: EvalRun, report: Ev
   const { csv, html, calibrationData, json } = options.outputs;
   if (csv !== undefined) await writeOutput(csv, predictionsToCsv(run.predictions));
   if (html !== undefined) await writeOutput(html, renderHtmlReport(report, run.predictions));
-  if (calibrationData !== undefined)
+  if (calibrationData !== undefined) {
     await writeOutput(calibrationData, calibrationPairsToJsonl(calibrationPairs(run.predictions)));
+    // The answers' combiner features go beside the pairs, where `veracity calibrate --from` looks for them.
+    await writeOutput(combinerDataPath(calibrationData), combinerDataToJsonl(run.predictions));
+  }
   if (json !== undefined) await writeOutput(json, reportToJson(report));
 };
 

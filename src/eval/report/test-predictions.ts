@@ -9,6 +9,7 @@ export const samplePrediction = (
   split: undefined,
   response: "The tower was built in 1823.",
   passed: fields.score < 0.5,
+  verdict: fields.score < 0.5 ? "pass" : "fail",
   confidence: 1 - fields.score,
   predicted: fields.score >= 0.5,
   latencyMs: 1.5,

@@ -5,7 +5,9 @@ import type { VerificationResult } from "../../model/result.js";
 import { checkAnswer } from "./check-answer.js";
 
 const resultWith = (passed: boolean): VerificationResult => ({
+  verdict: passed ? "pass" : "fail",
   passed,
+  coverage: 1,
   overallConfidence: passed ? 1 : 0,
   riskLevel: "low",
   layersRun: [],

@@ -142,7 +142,9 @@ export const checkAnswer = async (
 };
 
 const emptyResult: VerificationResult = {
+  verdict: "unverified",
   passed: false,
+  coverage: 0,
   overallConfidence: 0,
   riskLevel: "high",
   layersRun: [],

@@ -1,0 +1,134 @@
+/**
+ * Fits the answer combiner shipped in src/verification/verdict/combiner-model.json on the labelled sets, and
+ * reports leave-one-dataset-out validation: for each set, a combiner fitted on the others (weights and
+ * thresholds) judges it, so its figures are what a user with unseen data of that kind would meet.
+ *
+ *   npm run train:combiner                 # fit, write the model and docs/bench/combiner.md
+ *   npm run train:combiner -- --dry-run    # fit and print only
+ *
+ * Data: VERACITY_DATASETS_DIR (else VERACITY_BENCHMARKS_DIR, else ../shared/benchmarks beside the repository):
+ * every *.jsonl there whose records carry a context. Takes about a minute on one core.
+ */
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { Either } from "effect";
+import { type CombinerSample, fitCombiner } from "../../src/calibration/fit-combiner.js";
+import { benchmarkFiles } from "../../src/eval/datasets/benchmarks-dir.js";
+import { readEvalRecords } from "../../src/eval/datasets/read-records.js";
+import { auroc } from "../../src/eval/metrics/auroc.js";
+import { requestForRecord } from "../../src/eval/runner.js";
+import { createVerifier } from "../../src/facade/create-verifier.js";
+import { answerFeatures } from "../../src/verification/verdict/answer-features.js";
+import { type CombinerModel, hallucinationProbability } from "../../src/verification/verdict/combiner.js";
+import { shippedCombiner } from "../../src/verification/verdict/shipped-combiner.js";
+import { bagOfWordsScore } from "./bag-of-words.js";
+
+const repoRoot = resolve(import.meta.dirname, "../..");
+const dir =
+  process.env.VERACITY_DATASETS_DIR ??
+  process.env.VERACITY_BENCHMARKS_DIR ??
+  resolve(repoRoot, "../shared/benchmarks");
+const dryRun = process.argv.includes("--dry-run");
+
+interface Answer extends CombinerSample {
+  readonly bagOfWords: number;
+}
+
+// The rules alone: a combiner that never reaches its thresholds, so `fail` means a rule failed the answer.
+const rulesOnly = createVerifier({
+  settings: { combiner: { ...shippedCombiner, failThreshold: 1, warnThreshold: 1 } },
+});
+const answers: Answer[] = [];
+for (const file of benchmarkFiles(dir)) {
+  for await (const record of readEvalRecords(file, {
+    onMalformed: "skip",
+    reportMalformed: () => {},
+    maxRecords: 1_000_000,
+  })) {
+    if (record.context === null) continue;
+    const result = await rulesOnly.verify(requestForRecord(record, undefined));
+    if (!result.claims.some((claim) => claim.verdict !== "unverifiable")) continue;
+    answers.push({
+      features: answerFeatures(result.claims, result.layersRun),
+      hallucinated: record.label === "hallucinated",
+      group: record.dataset,
+      failsByRule: result.verdict === "fail",
+      bagOfWords: bagOfWordsScore(record.response, record.context),
+    });
+  }
+}
+await rulesOnly.close();
+
+const groups = [...new Set(answers.map((answer) => answer.group))].sort();
+const counts = groups
+  .map((group) => `${group} ${answers.filter((a) => a.group === group).length}`)
+  .join(", ");
+const fitOn = (train: readonly Answer[], label: string): CombinerModel => {
+  const model = fitCombiner(train, undefined, label);
+  if (Either.isLeft(model)) throw model.left;
+  return model.right;
+};
+
+const cell = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? "n/a" : value.toFixed(3);
+const judge = (model: CombinerModel, group: string) => {
+  const members = answers.filter((answer) => answer.group === group);
+  const scores = members.map((answer) => hallucinationProbability(model, answer.features));
+  const failed = members.map((answer, i) => answer.failsByRule || scores[i]! >= model.failThreshold);
+  const negatives = members.filter((answer) => !answer.hallucinated).length;
+  const positives = members.length - negatives;
+  const fpr =
+    members.filter((answer, i) => !answer.hallucinated && failed[i]).length / Math.max(1, negatives);
+  const recall =
+    positives === 0 ? undefined : members.filter((a, i) => a.hallucinated && failed[i]).length / positives;
+  const labels = members.map((answer) => answer.hallucinated);
+  return {
+    fpr,
+    recall,
+    auroc: auroc(scores.map((score, i) => ({ score, actual: labels[i]! }))),
+    bagOfWords: auroc(members.map((a, i) => ({ score: a.bagOfWords, actual: labels[i]! }))),
+  };
+};
+
+const shipped = fitOn(answers, `npm run train:combiner on ${counts}`);
+const rows = groups.map((group) => {
+  const inSample = judge(shipped, group);
+  const heldOut = judge(
+    fitOn(
+      answers.filter((answer) => answer.group !== group),
+      `without ${group}`,
+    ),
+    group,
+  );
+  return `| ${group} | ${cell(inSample.fpr)} | ${cell(inSample.recall)} | ${cell(inSample.auroc)} | ${cell(heldOut.fpr)} | ${cell(heldOut.recall)} | ${cell(heldOut.auroc)} | ${cell(inSample.bagOfWords)} |`;
+});
+const report = [
+  "# The answer combiner: fit and leave-one-dataset-out validation",
+  "",
+  `Generated by \`npm run train:combiner\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}) from ${counts} answers with a context.`,
+  "`fail` is the answer verdict a user sees at default settings (a rule, or the combined score at the fail threshold);",
+  "AUROC ranks answers by the combined hallucination score. Held out: the combiner (weights and thresholds) fitted",
+  "on the other sets only. Bag of words: the share of a sentence's content words found in the best-matching source",
+  "sentence, averaged over the answer's sentences (the baseline the product must beat).",
+  "",
+  "| data set | FPR | recall | AUROC | FPR held out | recall held out | AUROC held out | bag-of-words AUROC |",
+  "|---|---|---|---|---|---|---|---|",
+  ...rows,
+  "",
+  `Shipped thresholds: fail at ${shipped.failThreshold.toFixed(4)}, warn at ${shipped.warnThreshold.toFixed(4)}.`,
+  "",
+  "Weights (standardized features; 0 means the feature did not help rank answers within any set):",
+  "",
+  ...shipped.features.map((name, i) => `- ${name}: ${shipped.weights[i]!.toFixed(3)}`),
+  "",
+].join("\n");
+
+process.stdout.write(report);
+if (!dryRun) {
+  writeFileSync(
+    resolve(repoRoot, "src/verification/verdict/combiner-model.json"),
+    `${JSON.stringify(shipped, null, 2)}\n`,
+  );
+  writeFileSync(resolve(repoRoot, "docs/bench/combiner.md"), report);
+  process.stdout.write("\nwritten: src/verification/verdict/combiner-model.json, docs/bench/combiner.md\n");
+}
