@@ -40,7 +40,8 @@ export const main = async () => {
       tools: tools.map((tool) => tool.name),
       draftPassed: (draft.structuredContent as { passed: boolean }).passed,
       growth: (growth.structuredContent as { result: string }).result,
-      badCall: { isError: bad.isError, structured: bad.structuredContent },
+      // A failed call carries its { error: { code, message } } as JSON text.
+      badCall: { isError: bad.isError, text: (bad.content as { text: string }[])[0]?.text },
     };
   } finally {
     await client.close();
