@@ -149,5 +149,10 @@ export const checkCommand: CliCommand = {
   name: "check",
   summary: "check an answer's claims against its sources (offline)",
   usage,
+  examples: [
+    "veracity check answer.md --source source.md",
+    "veracity check answer.md --source docs/ --format html > report.html",
+    "cat answer.txt | veracity check - --source facts.json --fail-on any",
+  ],
   run,
 };
