@@ -9,9 +9,9 @@
 import { pathToFileURL } from "node:url";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, stepCountIs } from "ai";
-import { calculatorTool } from "../src/integrations/ai-sdk/index.js";
-import { CalculationRecorder, validateNumbers } from "../src/numbers/index.js";
-import { openAIChatCompletion, openAIToolCall, startProviderServer } from "../src/testing/index.js";
+import { CalculationRecorder, validateNumbers } from "veracity";
+import { calculatorTool } from "veracity/ai-sdk";
+import { openAIChatCompletion, openAIToolCall, startProviderServer } from "veracity/testing";
 
 const report = "Revenue was $4.2 million in 2023 and $5.1 million in 2024.";
 

@@ -4,23 +4,23 @@
  *
  *   node --import tsx examples/mcp-client.ts
  *
- * The client starts the server itself (`node --import tsx src/cli/main.ts mcp`); with the package
- * installed, use `{ command: "npx", args: ["veracity", "mcp"] }` instead.
+ * The client starts the installed package's server itself (`veracity mcp`, i.e. `npx veracity mcp`).
  */
-import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+// The installed package's own CLI (`veracity mcp`), found through its package.json.
+const packageRoot = dirname(createRequire(import.meta.url).resolve("veracity/package.json"));
 
 export const main = async () => {
   const client = new Client({ name: "veracity-example", version: "0.0.0" });
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: ["--import", "tsx", "src/cli/main.ts", "mcp"],
-      cwd: repoRoot,
+      args: [join(packageRoot, "dist/cli/main.js"), "mcp"],
       stderr: "pipe",
     }),
   );
@@ -40,7 +40,8 @@ export const main = async () => {
       tools: tools.map((tool) => tool.name),
       draftPassed: (draft.structuredContent as { passed: boolean }).passed,
       growth: (growth.structuredContent as { result: string }).result,
-      badCall: { isError: bad.isError, structured: bad.structuredContent },
+      // A failed call carries its { error: { code, message } } as JSON text.
+      badCall: { isError: bad.isError, text: (bad.content as { text: string }[])[0]?.text },
     };
   } finally {
     await client.close();

@@ -12,8 +12,8 @@
 import { pathToFileURL } from "node:url";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, jsonSchema, stepCountIs, tool } from "ai";
-import { createMemoryGate, type MemoryGateClient } from "../src/memory/index.js";
-import { openAIChatCompletion, openAIToolCall, startProviderServer } from "../src/testing/index.js";
+import { createMemoryGate, type MemoryGateClient } from "veracity";
+import { openAIChatCompletion, openAIToolCall, startProviderServer } from "veracity/testing";
 
 interface Remember {
   readonly content: string;

@@ -9,8 +9,8 @@
 import { pathToFileURL } from "node:url";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, wrapLanguageModel } from "ai";
-import { veracityMiddleware } from "../src/integrations/ai-sdk/index.js";
-import { openAIChatCompletion, startProviderServer } from "../src/testing/index.js";
+import { veracityMiddleware } from "veracity/ai-sdk";
+import { openAIChatCompletion, startProviderServer } from "veracity/testing";
 
 const documents = [
   "The Eiffel Tower is 330 metres tall. It was completed in 1889 for the World's Fair in Paris.",

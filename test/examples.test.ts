@@ -48,13 +48,14 @@ describe("the examples", () => {
     expect(outcome.reply).toBe("Noted your preference for metric units.");
   });
 
-  it("mcp-client: lists the tools, catches the wrong draft, calculates, and gets a structured error", async () => {
+  it("mcp-client: lists the tools, catches the wrong draft, calculates, and gets an error flagged isError", async () => {
     const outcome = await mcpClient();
     expect(outcome.tools).toContain("verify");
     expect(outcome).toMatchObject({
       draftPassed: false,
       growth: "10",
-      badCall: { isError: true, structured: { error: { code: "INVALID_INPUT" } } },
+      badCall: { isError: true },
     });
+    expect(JSON.parse(outcome.badCall.text ?? "{}")).toMatchObject({ error: { code: "INVALID_INPUT" } });
   });
 });

@@ -17,6 +17,8 @@ export interface CliCommand {
   readonly name: string;
   readonly summary: string;
   readonly usage: string;
+  /** Command lines shown under "Examples:" by `--help`. */
+  readonly examples?: readonly string[];
   /** Returns the process exit code; never calls process.exit itself. */
   readonly run: (argv: readonly string[], io: CliIO) => Promise<number>;
 }

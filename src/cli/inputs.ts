@@ -50,10 +50,20 @@ const readOneFile = async (path: string, limit: number, name = path): Promise<Na
   return { name, text: extension === ".json" ? textFromJson(raw, name) : raw };
 };
 
-/** Reads a file, every readable file of a directory (sorted, not recursive), or standard input for "-". */
+/** A file that is not text: it holds a NUL byte in its first 8 KB (what git and grep go by). */
+const looksBinary = async (path: string): Promise<boolean> => {
+  const head = (await readFile(path)).subarray(0, 8192);
+  return head.includes(0);
+};
+
+/**
+ * Reads a file, every readable file of a directory (sorted, not recursive), or standard input for "-". In a
+ * directory, the files named in `skip` (the answer being checked, as an absolute path) and binary files are
+ * left out.
+ */
 export const readTexts = async (
   target: string,
-  options: { cwd: string; limit: number; readStdin: () => Promise<string> },
+  options: { cwd: string; limit: number; readStdin: () => Promise<string>; skip?: readonly string[] },
 ): Promise<NamedText[]> => {
   if (target === "-") {
     const text = await options.readStdin();
@@ -68,8 +78,10 @@ export const readTexts = async (
     throw new UsageError(`cannot read ${target}: no such file or directory`);
   }
   if (!info.isDirectory()) return [await readOneFile(path, options.limit, target)];
+  const skipped = new Set(options.skip ?? []);
   const entries = (await readdir(path))
     .filter((entry) => readableExtensions.has(extname(entry).toLowerCase()))
+    .filter((entry) => !skipped.has(join(path, entry)))
     .sort();
   if (entries.length > maxFilesPerDirectory) {
     throw new UsageError(
@@ -79,6 +91,7 @@ export const readTexts = async (
   const texts: NamedText[] = [];
   let total = 0;
   for (const entry of entries) {
+    if (await looksBinary(join(path, entry))) continue;
     const text = await readOneFile(join(path, entry), options.limit, join(target, entry));
     total += Buffer.byteLength(text.text);
     checkSize(total, `the files of ${target}`, options.limit);

@@ -1,4 +1,4 @@
-import { type CliIO, ExitCode, UsageError } from "./command.js";
+import { type CliCommand, type CliIO, ExitCode, UsageError } from "./command.js";
 import { type CommandEntry, commands as registeredCommands } from "./commands/index.js";
 
 const checkEntry: CommandEntry = {
@@ -7,7 +7,7 @@ const checkEntry: CommandEntry = {
   load: async () => (await import("./commands/check.js")).checkCommand,
 };
 
-const allCommands = (): readonly CommandEntry[] => [checkEntry, ...registeredCommands];
+export const allCommands = (): readonly CommandEntry[] => [checkEntry, ...registeredCommands];
 
 const help = (): string => {
   const rows = allCommands().map((command) => `  ${command.name.padEnd(10)} ${command.summary}`);
@@ -18,6 +18,20 @@ Usage: veracity <command> [options]   (veracity <command> --help for details)
 Commands:
 ${rows.join("\n")}
 `;
+};
+
+/** `--help` or `-h` anywhere before a `--`, on a command or any of its subcommands. */
+const asksForHelp = (argv: readonly string[]): boolean => {
+  const end = argv.indexOf("--");
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === "--help" || arg === "-h");
+};
+
+/** A command's help: its usage, then its examples. */
+export const commandHelp = (command: CliCommand): string => {
+  const examples = command.examples ?? [];
+  return examples.length === 0
+    ? `${command.usage}\n`
+    : `${command.usage}\n\nExamples:\n${examples.map((line) => `  ${line}`).join("\n")}\n`;
 };
 
 /** Dispatches to a command; usage and input errors print a message and return 2, never a stack trace. */
@@ -38,8 +52,8 @@ export const runCli = async (argv: readonly string[], io: CliIO, version = "unkn
   }
   try {
     const command = await entry.load();
-    if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) {
-      io.stdout(`${command.usage}\n`);
+    if (asksForHelp(rest) || (rest.length === 1 && rest[0] === "help")) {
+      io.stdout(commandHelp(command));
       return ExitCode.ok;
     }
     return await command.run(rest, io);

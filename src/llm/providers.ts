@@ -1,10 +1,36 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { createRequire } from "node:module";
+import type * as AnthropicProvider from "@ai-sdk/anthropic";
+import type * as OpenAIProvider from "@ai-sdk/openai";
+import type * as OpenAICompatibleProvider from "@ai-sdk/openai-compatible";
 import type { EmbeddingModelV3, LanguageModelV3 } from "@ai-sdk/provider";
 import { Either } from "effect";
 import { ConfigError } from "../model/errors.js";
 import type { Environment, ModelSpec } from "./model-config.js";
+
+const requireModule = createRequire(import.meta.url);
+
+/**
+ * A provider package, loaded when a model of that provider is configured: they are optional peer
+ * dependencies, so an application installs only the providers it uses, and nothing loads them otherwise.
+ */
+const providerPackage = <T>(name: string, spec: ModelSpec): Either.Either<T, ConfigError> => {
+  try {
+    return Either.right(requireModule(name) as T);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "MODULE_NOT_FOUND") throw error;
+    return Either.left(
+      new ConfigError({
+        message: `The model ${spec.provider}:${spec.modelId} needs the package ${name}: npm install ${name}`,
+        key: "VERACITY_MODEL",
+      }),
+    );
+  }
+};
+
+const openai = (spec: ModelSpec) => providerPackage<typeof OpenAIProvider>("@ai-sdk/openai", spec);
+const anthropic = (spec: ModelSpec) => providerPackage<typeof AnthropicProvider>("@ai-sdk/anthropic", spec);
+const openaiCompatible = (spec: ModelSpec) =>
+  providerPackage<typeof OpenAICompatibleProvider>("@ai-sdk/openai-compatible", spec);
 
 const requireKey = (env: Environment, key: string, spec: ModelSpec): Either.Either<string, ConfigError> => {
   const value = env[key];
@@ -32,15 +58,19 @@ export const languageModelOf = (
 ): Either.Either<LanguageModelV3, ConfigError> => {
   switch (spec.provider) {
     case "openai":
-      return Either.map(requireKey(env, "OPENAI_API_KEY", spec), (apiKey) =>
-        createOpenAI({ apiKey, ...optional("baseURL", env.OPENAI_BASE_URL) }).chat(spec.modelId),
+      return Either.flatMap(requireKey(env, "OPENAI_API_KEY", spec), (apiKey) =>
+        Either.map(openai(spec), ({ createOpenAI }) =>
+          createOpenAI({ apiKey, ...optional("baseURL", env.OPENAI_BASE_URL) }).chat(spec.modelId),
+        ),
       );
     case "anthropic":
-      return Either.map(requireKey(env, "ANTHROPIC_API_KEY", spec), (apiKey) =>
-        createAnthropic({ apiKey, ...optional("baseURL", env.ANTHROPIC_BASE_URL) }).messages(spec.modelId),
+      return Either.flatMap(requireKey(env, "ANTHROPIC_API_KEY", spec), (apiKey) =>
+        Either.map(anthropic(spec), ({ createAnthropic }) =>
+          createAnthropic({ apiKey, ...optional("baseURL", env.ANTHROPIC_BASE_URL) }).messages(spec.modelId),
+        ),
       );
     case "openai-compatible":
-      return Either.right(
+      return Either.map(openaiCompatible(spec), ({ createOpenAICompatible }) =>
         createOpenAICompatible({
           name: "openai-compatible",
           baseURL: spec.baseUrl ?? "",
@@ -56,8 +86,10 @@ export const embeddingModelOf = (
 ): Either.Either<EmbeddingModelV3, ConfigError> => {
   switch (spec.provider) {
     case "openai":
-      return Either.map(requireKey(env, "OPENAI_API_KEY", spec), (apiKey) =>
-        createOpenAI({ apiKey, ...optional("baseURL", env.OPENAI_BASE_URL) }).embedding(spec.modelId),
+      return Either.flatMap(requireKey(env, "OPENAI_API_KEY", spec), (apiKey) =>
+        Either.map(openai(spec), ({ createOpenAI }) =>
+          createOpenAI({ apiKey, ...optional("baseURL", env.OPENAI_BASE_URL) }).embedding(spec.modelId),
+        ),
       );
     case "anthropic":
       return Either.left(
@@ -68,7 +100,7 @@ export const embeddingModelOf = (
         }),
       );
     case "openai-compatible":
-      return Either.right(
+      return Either.map(openaiCompatible(spec), ({ createOpenAICompatible }) =>
         createOpenAICompatible({
           name: "openai-compatible",
           baseURL: spec.baseUrl ?? "",

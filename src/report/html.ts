@@ -1,6 +1,7 @@
 import type { ClaimFinding, ClaimVerdict } from "../model/claim.js";
 import type { VerificationResult } from "../model/result.js";
 import { answerVerdictLabel } from "./verdict-style.js";
+import { narrowScreenStyle } from "./narrow-screen-style.js";
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -58,6 +59,7 @@ blockquote{margin:0;padding-left:.5rem;border-left:3px solid #999}
 .badge.contradicted{background:#f1d3f5}.badge.unverifiable{background:#fdf0c4}
 .status{font-weight:bold}.status.passed{color:#1a6b34}.status.failed{color:#a11}.status.warning,.status.unverified{color:#8a5a00}
 ${claimsStyle}
+${narrowScreenStyle}
 </style></head><body>
 <h1>Veracity report</h1>
 <p class="status ${status.toLowerCase()}">${status}: confidence ${result.overallConfidence.toFixed(2)}, ${Math.round(result.coverage * 100)}% of claims checked, risk ${escapeHtml(result.riskLevel)}</p>

@@ -31,7 +31,7 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
     given.auditTrail === undefined ? { ...given, auditTrail: makeServerAuditTrail(given) } : given;
   const limits = { ...defaultServerLimits, ...deps.limits };
   const metrics = makeHttpMetrics(deps.metricsRegistry);
-  const openApi = JSON.stringify(buildOpenApiDocument(deps.version ?? "0.0.0"));
+  const openApi = JSON.stringify(buildOpenApiDocument(deps.version));
 
   const api = new Hono<ServerEnv>();
   api.use("*", authenticate(deps.sql, "bearer"));

@@ -4,7 +4,9 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client
 
 /** The server's own Prometheus metrics: requests by route and status, and their durations. */
 export const makeHttpMetrics = (registry: Registry = new Registry()) => {
-  collectDefaultMetrics({ register: registry, prefix: "veracity_server_" });
+  // The standard Node process metrics under their usual names (process_*, nodejs_*), which stock dashboards
+  // query; every metric of Veracity itself is named veracity_*.
+  collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: "veracity_http_requests_total",
     help: "HTTP requests answered, by method, route and status",

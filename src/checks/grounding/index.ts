@@ -6,6 +6,7 @@ import { type LayerInput, notReady, ready, type VerificationLayer } from "../../
 import { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
 import { explainedNumbers, isExplained } from "./explained-numbers.js";
 import { defaultIndexCacheLimits, type IndexCacheLimits, makeIndexCache } from "./index-cache.js";
+import { periodsInSources } from "./periods.js";
 
 export { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
 export { buildSourceIndex } from "./source-index.js";
@@ -24,7 +25,10 @@ export const makeGroundingLayer = (
   const ground = (input: LayerInput, explained: readonly Span[]): LayerResult => {
     const started = performance.now();
     const index = indexFor(input.evidence);
-    const assessments = input.claims.map((claim) => assessClaim(index, claim, options, explained));
+    // A period the sources name in another form ("third quarter of 2025" for "Q3 2025") counts as found.
+    const assessments = input.claims.map((claim) =>
+      assessClaim(index, claim, options, [...explained, ...periodsInSources(index, claim)]),
+    );
     const checked = assessments.filter((assessment) => assessment.checkable);
     const score = checked.reduce((lowest, assessment) => Math.min(lowest, assessment.finding.score), 1);
     const failing = checked.filter((assessment) => isFailingVerdict(assessment.finding.verdict));

@@ -82,6 +82,10 @@ export const auditCommand: CliCommand = {
   name: "audit",
   summary: "verify the audit trail's hash chain (detects edited, deleted or reordered entries)",
   usage,
+  examples: [
+    "veracity audit verify",
+    "veracity audit verify --db postgres://localhost/veracity --anchor 42:9f2c0a...",
+  ],
   run: async (argv, io) => {
     const [subcommand, ...rest] = argv;
     if (subcommand === "--help" || subcommand === "-h" || subcommand === "help") {

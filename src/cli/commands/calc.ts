@@ -15,6 +15,7 @@ export const calcCommand: CliCommand = {
   name: "calc",
   summary: "evaluate an arithmetic expression exactly (no eval)",
   usage,
+  examples: [`veracity calc "(0.50 - 0.45) / 0.45 * 100"`, `veracity calc --json "20893 + 76378"`],
   run: async (argv, io) => {
     const json = argv.includes("--json");
     const rest = argv.filter((arg) => arg !== "--json");

@@ -126,6 +126,10 @@ export const calibrateCommand: CliCommand = {
   name: "calibrate",
   summary: "fit per-layer Platt calibration on an eval run and report ECE before/after",
   usage,
+  examples: [
+    "veracity calibrate --from eval-out --out calibration.json",
+    "veracity calibrate --from calibration-data.jsonl --out calibration.json --json",
+  ],
   run: async (argv, io) => {
     const { values, positionals } = parseCommandArgs(argv, {
       from: { type: "string" },

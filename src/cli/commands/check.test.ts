@@ -57,6 +57,27 @@ describe("veracity check", () => {
     expect(code).toBe(0);
   });
 
+  it("reads a directory of sources without the answer file in it and without binary files", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "veracity-check-dir-"));
+    const answer = "The tower on the hill is 412 metres tall.";
+    await writeFile(join(dir, "answer.md"), answer);
+    await writeFile(join(dir, "source.md"), "The tower on the hill is 330 metres tall.");
+    await writeFile(
+      join(dir, "image.txt"),
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x34, 0x31, 0x32]),
+    );
+    const { code, stdout } = await runIn(
+      ["check", "answer.md", "--source", ".", "--format", "json"],
+      "",
+      dir,
+    );
+    // Had the answer counted as its own source, its 412 would be found and the check would pass.
+    expect(code).toBe(1);
+    const result = JSON.parse(stdout);
+    expect(result.passed).toBe(false);
+    expect(result.claims[0].evidence.every((e: { text: string }) => !e.text.includes("412"))).toBe(true);
+  });
+
   it("prints the VerificationResult as JSON", async () => {
     const { code, stdout } = await runIn([...example, "--format", "json"]);
     expect(code).toBe(1);

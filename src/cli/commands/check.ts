@@ -115,7 +115,10 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
   const readOptions = { cwd: io.cwd, limit, readStdin: io.readStdin };
   const [answer] = await readTexts(answerPath, readOptions);
   if (!answer) throw new UsageError(`no answer text in ${answerPath}`);
-  const sources = (await Promise.all(sourcePaths.map((path) => readTexts(path, readOptions)))).flat();
+  // A directory of sources that holds the answer itself must not count it as its own evidence.
+  const sourceOptions =
+    answerPath === "-" ? readOptions : { ...readOptions, skip: [resolvePath(io.cwd, answerPath)] };
+  const sources = (await Promise.all(sourcePaths.map((path) => readTexts(path, sourceOptions)))).flat();
   if (sourcePaths.length > 0 && sources.length === 0)
     throw new UsageError("the --source paths hold no .txt, .md or .json file");
 
@@ -150,5 +153,10 @@ export const checkCommand: CliCommand = {
   name: "check",
   summary: "check an answer's claims against its sources (offline)",
   usage,
+  examples: [
+    "veracity check answer.md --source source.md",
+    "veracity check answer.md --source docs/ --format html > report.html",
+    "cat answer.txt | veracity check - --source facts.json --fail-on any",
+  ],
   run,
 };

@@ -111,6 +111,11 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
   name: "eval",
   summary: "Measure detection on labelled data and golden sets; gate CI on quality bars",
   usage: evalUsage,
+  examples: [
+    "veracity eval --data records.jsonl --out eval-out",
+    "veracity eval --golden examples/golden/spec-cases.yaml",
+    "veracity eval --data train.jsonl --tune-on train --report-on test --min-balanced-accuracy 0.8",
+  ],
   run: async (argv, io) => {
     let verifier: EvalVerifier | undefined;
     try {

@@ -84,6 +84,10 @@ export const evidenceCommand: CliCommand = {
   name: "evidence",
   summary: "load on-chain records into the evidence store, or checksum a block range",
   usage,
+  examples: [
+    "veracity evidence import ethereum ./export --db .veracity/evidence",
+    "veracity evidence checksum --from 19000000 --to 19000100 --json",
+  ],
   run: async (argv, io) => {
     const [subcommand, ...rest] = argv;
     try {

@@ -28,6 +28,7 @@ export const mcpCommand: CliCommand = {
   name: "mcp",
   summary: "serve the verification tools to MCP clients (stdio or streamable HTTP)",
   usage,
+  examples: ["veracity mcp", "veracity mcp --http --user alice --port 3333"],
   run: async (argv, io) => {
     const { values, positionals } = parseCommandArgs(argv, {
       http: { type: "boolean" },

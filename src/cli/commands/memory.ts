@@ -145,6 +145,12 @@ export const memoryCommand: CliCommand = {
   name: "memory",
   summary: "store grounded claims, review uncertain ones, search the fact memory",
   usage,
+  examples: [
+    `veracity memory ingest "I prefer metric units." --user alice --source user`,
+    "veracity memory pending --user alice",
+    "veracity memory approve <queue-id> --user alice",
+    `veracity memory search "units" --user alice`,
+  ],
   run: async (argv, io) => {
     const [subcommand, ...rest] = argv;
     try {

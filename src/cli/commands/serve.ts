@@ -165,5 +165,10 @@ export const serveCommand: CliCommand = {
   name: "serve",
   summary: "run the HTTP API and review UI (and mint API keys)",
   usage,
+  examples: [
+    "veracity serve keys create --user alice",
+    "veracity serve --port 8080 --config veracity.yaml",
+    "VERACITY_MODEL=openai:gpt-4o-mini veracity serve --db postgres://localhost/veracity",
+  ],
   run,
 };

@@ -1,3 +1,4 @@
+import { narrowScreenStyle } from "../../report/narrow-screen-style.js";
 import { rocCurve } from "../metrics/auroc.js";
 import type { GroupMetrics } from "../metrics/summary.js";
 import { groupBy } from "../metrics/summary.js";
@@ -95,7 +96,7 @@ export const renderHtmlReport = (
       : "flagged when the verifier's verdict is <code>passed === false</code>";
   const misses = worstMisses(predictions, options.maxMisses ?? 10);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${styles}</style></head>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><meta name="viewport" content="width=device-width, initial-scale=1"><style>${styles}${narrowScreenStyle}</style></head>
 <body>
 <h1>${escapeHtml(title)}</h1>
 <p>${predictions.length} records from ${report.files.map((file) => `<code>${escapeHtml(file)}</code>`).join(", ")}. Positive class: hallucinated; score = 1 &minus; overallConfidence. Decision: ${decision}. Malformed lines: ${report.malformed.count}.</p>

@@ -1,23 +1,22 @@
 import { Either, ParseResult, Schema } from "effect";
 import type { McpDependencies, McpTool } from "./tools.js";
 
-/** A tool answer in MCP's shape: the value as JSON text and as structured content. */
+/**
+ * A tool answer in MCP's shape: the value as JSON text, and on success also as structured content (which
+ * clients check against the tool's output schema; a failure has no structured content, only its text).
+ */
 export interface ToolAnswer {
   readonly [key: string]: unknown;
   readonly content: { type: "text"; text: string }[];
-  readonly structuredContent: Record<string, unknown>;
+  readonly structuredContent?: Record<string, unknown>;
   readonly isError?: boolean;
 }
 
-/** A failed call: `{ error: { code, message } }`, flagged `isError` so the agent can correct itself. */
-export const errorAnswer = (code: string, message: string): ToolAnswer => {
-  const structured = { error: { code, message } };
-  return {
-    content: [{ type: "text", text: JSON.stringify(structured) }],
-    structuredContent: structured,
-    isError: true,
-  };
-};
+/** A failed call: `{ error: { code, message } }` as JSON text, flagged `isError` so the agent can correct itself. */
+export const errorAnswer = (code: string, message: string): ToolAnswer => ({
+  content: [{ type: "text", text: JSON.stringify({ error: { code, message } }) }],
+  isError: true,
+});
 
 const toJson = (value: unknown): Record<string, unknown> => {
   const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;

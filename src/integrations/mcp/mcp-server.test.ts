@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callForStructured } from "../testing/mcp-client.js";
 import { openMcpDependencies } from "./dependencies.js";
 import { startMcpHttpServer } from "./http.js";
-import { inputJsonSchema, mcpTools } from "./tools.js";
+import { inputJsonSchema, mcpTools, outputJsonSchema } from "./tools.js";
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
 const headCommit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
@@ -72,7 +72,41 @@ describe.each([
       const ours = mcpTools.find((candidate) => candidate.name === tool.name);
       expect(ours).toBeDefined();
       if (ours) expect(tool.inputSchema).toEqual(inputJsonSchema(ours));
+      if (ours) expect(tool.outputSchema).toEqual(outputJsonSchema(ours));
     }
+  });
+
+  it("lists schemas without Effect's internal titles and ids, and no $ref with siblings", async () => {
+    const { tools } = await session.client.listTools();
+    const text = JSON.stringify(tools);
+    expect(text).not.toMatch(/"title":"(maxLength|minLength|maxItems|between)\(/);
+    expect(text).not.toContain("/schemas/");
+    const refsWithSiblings: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (typeof node === "object" && node !== null) {
+        if ("$ref" in node && Object.keys(node).length > 1) refsWithSiblings.push(JSON.stringify(node));
+        Object.values(node).forEach(walk);
+      }
+    };
+    walk(tools);
+    expect(refsWithSiblings).toEqual([]);
+    const search = tools.find((tool) => tool.name === "search_memory");
+    expect(search?.inputSchema.properties?.limit).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 100,
+    });
+  });
+
+  it("answers a calculation that fails with isError and the calculator's message", async () => {
+    const { isError, structured } = await callForStructured(session.client, "calculate", {
+      expression: "1 / 0",
+    });
+    expect(isError).toBe(true);
+    expect(structured).toMatchObject({
+      error: { code: "CALCULATION_FAILED", message: expect.stringMatching(/division/) },
+    });
   });
 
   it.each([
@@ -95,7 +129,6 @@ describe.each([
       { expression: "(0.50 - 0.45) / 0.45 * 100" },
       { result: "11.11111111111111111111111111111111111111" },
     ],
-    ["calculate", { expression: "1 / 0" }, { reason: "division-by-zero" }],
     [
       "verify_citations",
       { text: `The fix landed in commit ${headCommit}.` },

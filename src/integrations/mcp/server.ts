@@ -1,9 +1,10 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { packageVersion } from "../../package-version.js";
 import { callTool } from "./call-tool.js";
-import { inputJsonSchema, type McpDependencies, mcpTools } from "./tools.js";
+import { inputJsonSchema, type McpDependencies, mcpTools, outputJsonSchema } from "./tools.js";
 
-export const mcpServerInfo = { name: "veracity", version: "0.1.0" } as const;
+export const mcpServerInfo = { name: "veracity", version: packageVersion() } as const;
 
 /** An MCP server exposing the Veracity tools; connect it to a transport (stdio or streamable HTTP). */
 export const createVeracityMcpServer = (dependencies: McpDependencies): Server => {
@@ -18,6 +19,7 @@ export const createVeracityMcpServer = (dependencies: McpDependencies): Server =
       name: tool.name,
       description: tool.description,
       inputSchema: inputJsonSchema(tool),
+      outputSchema: outputJsonSchema(tool),
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) =>

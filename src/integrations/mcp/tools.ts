@@ -1,6 +1,9 @@
 import { Data, JSONSchema, type Schema } from "effect";
 import type { Verifier } from "../../facade/create-verifier.js";
 import type { MemoryGateClient } from "../../memory/index.js";
+import { cleanJsonSchema } from "../../model/clean-json-schema.js";
+import { LayerResult } from "../../model/layer-result.js";
+import { VerificationResult } from "../../model/result.js";
 import { runCalculatorCall, type ValidationResult, validateNumbers } from "../../numbers/index.js";
 import {
   CalculateInput,
@@ -24,6 +27,11 @@ export interface McpDependencies {
   readonly userId?: string;
 }
 
+/** The calculator could not evaluate the expression (syntax, division by zero, a limit): a tool error. */
+export class McpCalculationError extends Data.TaggedError("CALCULATION_FAILED")<{
+  readonly message: string;
+}> {}
+
 /** A memory tool asked to act for a user this server does not act for, or for nobody. */
 export class McpUserError extends Data.TaggedError("FORBIDDEN_USER")<{ readonly message: string }> {}
 
@@ -41,6 +49,8 @@ export interface McpTool {
   readonly name: string;
   readonly description: string;
   readonly input: Schema.Schema.AnyNoContext;
+  /** JSON Schema of a successful answer's structured content (errors are `{ error: { code, message } }`). */
+  readonly output: object;
   readonly run: (input: never, dependencies: McpDependencies) => Promise<unknown>;
 }
 
@@ -48,6 +58,7 @@ const defineTool = <A, I>(tool: {
   name: string;
   description: string;
   input: Schema.Schema<A, I, never>;
+  output: object;
   run: (input: A, dependencies: McpDependencies) => Promise<unknown>;
 }): McpTool => tool as unknown as McpTool;
 
@@ -61,6 +72,28 @@ const numbersPassed = (result: ValidationResult): boolean =>
 const evidenceOf = (sources: readonly string[] = []) =>
   sources.map((text, index) => ({ index, origin: "source" as const, text }));
 
+/** An object with these fields, every one required; other fields may follow. */
+const objectWith = (properties: Record<string, object>) => ({
+  type: "object",
+  properties,
+  required: Object.keys(properties),
+});
+
+/** Nested objects of an output may carry fields added after this release, so they are not closed. */
+const openObjects = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(openObjects);
+  if (typeof node !== "object" || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === "additionalProperties" && value === false))
+      .map(([key, value]) => [key, openObjects(value)]),
+  );
+};
+
+/** A result Schema as a tool's output schema: cleaned, and open to fields added later. */
+const outputOf = (schema: Schema.Schema.AnyNoContext): object =>
+  openObjects(cleanJsonSchema(JSONSchema.make(schema))) as object;
+
 /** The tools `veracity mcp` exposes, in the order they are listed. */
 export const mcpTools: readonly McpTool[] = [
   defineTool({
@@ -69,6 +102,7 @@ export const mcpTools: readonly McpTool[] = [
       "Verify a text against sources with every offline layer that can run (grounding, numbers, citations). " +
       "Returns the VerificationResult: passed, confidence, per-claim verdicts and reasons.",
     input: VerifyInput,
+    output: outputOf(VerificationResult),
     run: ({ sources, ...rest }, { verifier }) =>
       verifier.verify({ ...rest, ...(sources === undefined ? {} : { sources: [...sources] }) }),
   }),
@@ -77,6 +111,7 @@ export const mcpTools: readonly McpTool[] = [
     description:
       "Check each claim of a text against the sources (offline grounding layer). Returns a LayerResult.",
     input: CheckGroundingInput,
+    output: outputOf(LayerResult),
     run: ({ text, sources, context }, { verifier }) => verifier.runLayer("grounding", text, context, sources),
   }),
   defineTool({
@@ -85,6 +120,11 @@ export const mcpTools: readonly McpTool[] = [
       "Trace every number of a text to the sources or to recorded calculator results; reports numbers that " +
       "appear nowhere, near misses and wrong calculations. `passed` is true only when every number is traced.",
     input: ValidateNumbersInput,
+    output: objectWith({
+      passed: { type: "boolean" },
+      numbers: { type: "array" },
+      orphanNumbers: { type: "array" },
+    }),
     run: async ({ text, sources, calculations, question }) => {
       const result = validateNumbers({
         text,
@@ -101,7 +141,13 @@ export const mcpTools: readonly McpTool[] = [
       "Evaluate an arithmetic expression exactly (decimal arithmetic). Use it for every derived number. " +
       "Supports + - * / % ^ ( ) and abs, round(x, n), floor, ceil, min, max, sum, avg, sqrt, log, exp, pow.",
     input: CalculateInput,
-    run: async (input) => runCalculatorCall(input),
+    output: objectWith({ expression: { type: "string" }, result: { type: "string" } }),
+    run: async (input) => {
+      const output = runCalculatorCall(input);
+      if ("error" in output && output.error !== undefined)
+        throw new McpCalculationError({ message: `${output.error} (${output.reason})` });
+      return output;
+    },
   }),
   defineTool({
     name: "verify_citations",
@@ -109,6 +155,7 @@ export const mcpTools: readonly McpTool[] = [
       "Extract the citations of a text (transactions, blocks, addresses, commits, ADRs, URLs, issues) and " +
       "check each against the configured evidence. Returns a LayerResult.",
     input: VerifyCitationsInput,
+    output: outputOf(LayerResult),
     run: ({ text, sources }, { verifier }) => verifier.runLayer("citations", text, undefined, sources),
   }),
   defineTool({
@@ -117,6 +164,7 @@ export const mcpTools: readonly McpTool[] = [
       "Submit a claim to the memory gate: it is stored, queued for review or blocked depending on its " +
       "evidence. Returns the tier, the reason and the checks that passed and failed.",
     input: IngestMemoryInput,
+    output: objectWith({ status: { enum: ["stored", "queued", "blocked"] }, result: { type: "object" } }),
     run: async (input, dependencies) =>
       (await dependencies.memory()).ingest({ ...input, userId: actingUser(input.userId, dependencies) }),
   }),
@@ -124,6 +172,7 @@ export const mcpTools: readonly McpTool[] = [
     name: "search_memory",
     description: "Search a user's stored (approved) memories by text.",
     input: SearchMemoryInput,
+    output: objectWith({ hits: { type: "array" } }),
     run: async ({ userId, query, limit }, dependencies) => ({
       hits: await (await dependencies.memory()).search(actingUser(userId, dependencies), query, limit),
     }),
@@ -131,7 +180,13 @@ export const mcpTools: readonly McpTool[] = [
 ];
 
 /** The JSON Schema of a tool's input, generated from its Effect Schema. */
-export const inputJsonSchema = (tool: McpTool): { type: "object"; [key: string]: unknown } => {
-  const { $schema: _ignored, ...schema } = JSONSchema.make(tool.input);
-  return { ...schema, type: "object" };
-};
+export const inputJsonSchema = (tool: McpTool): { type: "object"; [key: string]: unknown } => ({
+  ...cleanJsonSchema(JSONSchema.make(tool.input)),
+  type: "object",
+});
+
+/** The JSON Schema of a tool's successful structured content. */
+export const outputJsonSchema = (tool: McpTool): { type: "object"; [key: string]: unknown } => ({
+  ...tool.output,
+  type: "object",
+});

@@ -1,4 +1,5 @@
 import { claimsStyle, escapeHtml } from "../../report/html.js";
+import { narrowScreenStyle } from "../../report/narrow-screen-style.js";
 
 /** Colours meet WCAG AA contrast on white; focus is always visible; every control has a label. */
 const style = `
@@ -25,6 +26,7 @@ button.approve{background:#1a6b34;color:#fff}button.reject{background:#a11;color
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #bbb;padding:.4rem;text-align:left;vertical-align:top}
 blockquote{margin:0;padding-left:.5rem;border-left:3px solid #666}
 ${claimsStyle}
+${narrowScreenStyle}
 `;
 
 export interface PageOptions {

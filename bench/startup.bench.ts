@@ -1,0 +1,57 @@
+/**
+ * CLI start-up beside Node's own: `veracity --version`, `veracity --help` and `veracity check` on a small
+ * file, each against `node -e 0`, run alternately so both see the same machine load. Reports medians and the
+ * ratio to `node -e 0`. Needs a build (dist/).
+ *
+ *   node --import tsx bench/startup.bench.ts [rounds]
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const rounds = Number(process.argv[2] ?? 21);
+const cli = resolve(import.meta.dirname, "../dist/cli/main.js");
+const scratch = mkdtempSync(join(tmpdir(), "veracity-startup-"));
+writeFileSync(join(scratch, "answer.md"), "The Eiffel Tower is 330 metres tall.");
+writeFileSync(join(scratch, "source.md"), "The Eiffel Tower is 330 metres tall. It was completed in 1889.");
+
+const commands: Record<string, string[]> = {
+  "node -e 0": ["-e", "0"],
+  "veracity --version": [cli, "--version"],
+  "veracity --help": [cli, "--help"],
+  "veracity check (small file)": [
+    cli,
+    "check",
+    join(scratch, "answer.md"),
+    "--source",
+    join(scratch, "source.md"),
+  ],
+};
+
+const timeOnce = (args: string[]): number => {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { stdio: "ignore" });
+  if (result.status !== 0 && result.status !== 1)
+    throw new Error(`${args.join(" ")} exited ${result.status}`);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+};
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const samples: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
+for (const args of Object.values(commands)) timeOnce(args); // warm the file cache
+for (let round = 0; round < rounds; round++)
+  for (const [name, args] of Object.entries(commands)) samples[name]?.push(timeOnce(args));
+
+const baseline = median(samples["node -e 0"] ?? []);
+console.log(
+  `node ${process.version}, ${rounds} alternating rounds, load ${execFileSync("cat", ["/proc/loadavg"]).toString().split(" ").slice(0, 3).join(" ")}`,
+);
+console.log("| command | median ms | ratio to node -e 0 |");
+console.log("|---|---|---|");
+for (const [name, values] of Object.entries(samples))
+  console.log(`| ${name} | ${median(values).toFixed(1)} | ${(median(values) / baseline).toFixed(2)}x |`);

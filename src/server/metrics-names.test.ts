@@ -1,0 +1,63 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./testing/test-server.js";
+
+let server: TestServer;
+let exposition: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const key = await server.createApiKey("metrics-user");
+  await server.call("POST", "/v1/check", {
+    key,
+    body: { text: "It is 330 metres tall.", sources: ["It is 330 metres tall."] },
+  });
+  const response = await fetch(`${server.url}/metrics`);
+  exposition = await response.text();
+}, 180_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** Metric families in a Prometheus text exposition, from its # TYPE lines. */
+const families = (text: string): string[] =>
+  [...text.matchAll(/^# TYPE (\S+) \S+$/gm)].map((match) => match[1] ?? "");
+
+describe("/metrics names", () => {
+  it("serves the standard Node process metrics under their usual names", () => {
+    const names = families(exposition);
+    for (const standard of [
+      "process_cpu_seconds_total",
+      "process_resident_memory_bytes",
+      "nodejs_heap_size_used_bytes",
+      "nodejs_eventloop_lag_p99_seconds",
+    ])
+      expect(names).toContain(standard);
+  });
+
+  it("names every other metric veracity_*", () => {
+    const other = families(exposition).filter((name) => !/^(process|nodejs)_/.test(name));
+    expect(other.length).toBeGreaterThan(5);
+    expect(other.filter((name) => !name.startsWith("veracity_"))).toEqual([]);
+  });
+
+  it("has every metric the Grafana dashboard in ops/ queries", async () => {
+    const dashboard = JSON.parse(
+      await readFile(new URL("../../ops/grafana/veracity-dashboard.json", import.meta.url), "utf8"),
+    ) as { panels: { targets: { expr: string }[] }[] };
+    const queried = new Set(
+      dashboard.panels.flatMap((panel) =>
+        panel.targets.flatMap((target) =>
+          [...target.expr.matchAll(/\b((?:veracity|process|nodejs)_\w+)/g)].map((m) => m[1] ?? ""),
+        ),
+      ),
+    );
+    expect(queried.size).toBeGreaterThan(10);
+    const served = new Set(families(exposition));
+    const missing = [...queried].filter(
+      (name) => !served.has(name) && !served.has(name.replace(/_bucket$/, "")),
+    );
+    expect(missing).toEqual([]);
+  });
+});
