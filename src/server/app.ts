@@ -11,6 +11,7 @@ import { limitRate } from "./middleware/rate-limit/index.js";
 import { logRequests } from "./middleware/request-log/index.js";
 import { limitDuration } from "./middleware/timeout/index.js";
 import { buildOpenApiDocument } from "./openapi.js";
+import { assertEveryRouteHasAccess } from "./roles.js";
 import { auditRoutes } from "./routes/audit.js";
 import { calibrationRoutes } from "./routes/calibrate.js";
 import { citationRoutes } from "./routes/citations.js";
@@ -68,5 +69,6 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   app.route("/v1", api);
   app.route("/ui", uiRoutes(deps, limits.rateLimit));
   app.get("/", (context) => context.redirect("/ui"));
+  assertEveryRouteHasAccess(app);
   return app;
 };

@@ -129,7 +129,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     return {
       url,
       port: address.port,
-      createApiKey: async (userId, kind = "user") =>
+      createApiKey: async (userId, kind = "reviewer") =>
         (await runEffect(createApiKey(sql, userId, "", kind))).key,
       close: async (graceMs = 10_000) => {
         accepting = false;
