@@ -38,7 +38,7 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   api.use("*", authenticate(deps.sql, "bearer"));
   api.use("*", limitRate(deps.sql, limits.rateLimit));
   api.route("/", verificationRoutes(deps));
-  api.route("/", numberRoutes());
+  api.route("/", numberRoutes(deps));
   api.route("/", citationRoutes(deps));
   api.route("/", calibrationRoutes());
   api.route("/", memoryRoutes(deps));

@@ -11,7 +11,7 @@ import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js"
 import { makeVeracityMetrics } from "../metrics/registry.js";
 import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
-import type { ServerLimits } from "./deps.js";
+import { defaultServerLimits, type ServerLimits } from "./deps.js";
 import { type ApiKeyKind, createApiKey, migrateServerTables } from "./keys/api-keys.js";
 import { openMemoryGateOnSql } from "./memory-gate-on-sql.js";
 import { runEffect } from "./run-effect.js";
@@ -75,7 +75,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir },
     );
     closers.push(memory.close);
-    const verifier = await buildVerifier(
+    const limits = { ...defaultServerLimits, ...options.limits };
+    const built = await buildVerifier(
       {
         ...(options.evidence === undefined ? {} : { evidence: options.evidence }),
         ...(options.model === undefined ? {} : { model: options.model }),
@@ -84,15 +85,30 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       {},
       env,
     );
-    closers.push(verifier.close);
+    closers.push(built.close);
     const verifyWorkers = options.verifyWorkers ?? defaultVerifyWorkers();
-    const checker =
-      options.checker ??
-      (verifyWorkers > 0 ? createWorkerPoolVerifier({ workers: verifyWorkers }) : createVerifier());
+    // The pool stops a call at the request deadline by terminating its worker, so a pathological input costs
+    // one worker's restart, not the server's event loop.
+    const pool =
+      options.checker === undefined && verifyWorkers > 0
+        ? createWorkerPoolVerifier({ workers: verifyWorkers, callTimeoutMs: limits.requestTimeoutMs })
+        : undefined;
+    const checker = options.checker ?? pool ?? createVerifier();
     closers.push(checker.close);
+    // `/v1/verify` runs in the pool too unless it needs what only this thread has: a model, an evidence store,
+    // calibration or a settings file (the workers run the offline layers with default settings).
+    const offlineOnly =
+      [options.model, options.evidence, options.calibration].every((flag) => flag === undefined) &&
+      ["VERACITY_MODEL", "VERACITY_EMBEDDING_MODEL", "VERACITY_CONFIG"].every(
+        (name) => env[name] === undefined,
+      );
+    const verifier = pool !== undefined && offlineOnly ? { ...built, ...pool, close: built.close } : built;
     const metrics = makeVeracityMetrics();
     const unsubscribe = await Promise.all(
-      [verifier, checker].map((each) => each.subscribe(metricsSubscriber(metrics))),
+      // One subscription per event source: `/v1/verify` may run on the checker's pool.
+      (verifier.subscribe === checker.subscribe ? [checker] : [verifier, checker]).map((each) =>
+        each.subscribe(metricsSubscriber(metrics)),
+      ),
     );
     closers.push(async () => {
       for (const stop of unsubscribe) stop();
@@ -107,6 +123,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       memory,
       verifier,
       checker,
+      ...(pool === undefined ? {} : { validateNumbersJson: pool.validateNumbersJson }),
       logger,
       metricsRegistry: metrics.registry,
       veracityMetrics: metrics,
