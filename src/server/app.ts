@@ -62,6 +62,11 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
       },
     }),
   );
+  // Once shutdown has begun, every answer tells a keep-alive client to reconnect elsewhere.
+  app.use("*", async (context, next) => {
+    await next();
+    if (deps.isAccepting !== undefined && !deps.isAccepting()) context.header("connection", "close");
+  });
   app.use("*", limitDuration(limits.requestTimeoutMs));
   app.use("*", limitBody(limits.maxBodyBytes));
   app.route("/", healthRoutes(deps, metrics.render));

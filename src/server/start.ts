@@ -1,5 +1,7 @@
+import { unlink, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { Effect } from "effect";
 import { type Logger, pino } from "pino";
@@ -9,6 +11,7 @@ import { createVerifier, type Verifier } from "../facade/create-verifier.js";
 import { createWorkerPoolVerifier, defaultVerifyWorkers } from "../facade/worker-pool/index.js";
 import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
 import { makeVeracityMetrics } from "../metrics/registry.js";
+import { serverUrlFileName } from "../storage/directory-lock.js";
 import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
 import { defaultServerLimits, type ServerLimits } from "./deps.js";
@@ -143,12 +146,22 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
     logger.info({ url, database: database.startsWith("postgres") ? "postgres" : database }, "listening");
+    // An embedded store's directory says where its server answers, for the error another process gets.
+    const urlFile =
+      database === "memory://" || /^postgres(?:ql)?:\/\//i.test(database)
+        ? undefined
+        : join(database, serverUrlFileName);
+    if (urlFile !== undefined) {
+      await writeFile(urlFile, `${process.pid} ${url}\n`).catch(() => undefined);
+      closers.push(() => unlink(urlFile).catch(() => undefined));
+    }
     return {
       url,
       port: address.port,
       createApiKey: async (userId, kind = "reviewer") =>
         (await runEffect(createApiKey(sql, userId, "", kind))).key,
-      close: async (graceMs = 10_000) => {
+      // In-flight requests get as long as a request may take (the request deadline) before being cut.
+      close: async (graceMs = limits.requestTimeoutMs) => {
         accepting = false;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
