@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { Either } from "effect";
 import { parseCalibrationCombiner, parseCalibrationFile } from "../calibration/file.js";
 import { repositoryCitationOptions } from "../citations/verifiers/repository-citations.js";
@@ -88,6 +88,19 @@ export const buildVerifier = async (
     if (flags.evidence === undefined)
       layers.push((await import("../citations/layer.js")).makeCitationsLayer(options));
     else {
+      // A PGlite directory that is not there would be created empty, and every citation checked against
+      // nothing: a mistyped path is an error, never an empty store.
+      const isDirectory = flags.evidence !== "memory://" && !/^postgres(?:ql)?:\/\//i.test(flags.evidence);
+      if (
+        isDirectory &&
+        !(await stat(flags.evidence).then(
+          (info) => info.isDirectory(),
+          () => false,
+        ))
+      )
+        throw new UsageError(
+          `the evidence store ${flags.evidence} does not exist; import evidence into it first ('veracity evidence import ... --db ${flags.evidence}') or pass a postgres:// URL`,
+        );
       const { openCitationsLayer } = await import("../citations/open-layer.js");
       const citations = await openCitationsLayer(flags.evidence, options).catch((error: Error) => {
         throw new UsageError(`cannot open the evidence store: ${error.message}`);

@@ -19,7 +19,8 @@ const apiRoutes = [
 
 beforeAll(async () => {
   server = await startTestServer({ maxBodyBytes: 64 * 1024 });
-  alice = await server.createApiKey("alice");
+  // An admin key: these tests read the server-wide audit log too (roles.test.ts covers each role).
+  alice = await server.createApiKey("alice", "admin");
   bob = await server.createApiKey("bob");
 }, 180_000);
 
@@ -226,34 +227,6 @@ describe("memory and review", () => {
     const queueId = await queueClaim(alice, "The billing service stores invoices in PostgreSQL 15");
     const item = await server.call("GET", `/v1/review/${queueId}`, { key: alice });
     expect(item.body.userId).toBe("alice");
-  });
-
-  it("an agent key cannot label a claim as coming from a trusted source; the user's own key can", async () => {
-    const agent = await server.createApiKey("alice", "agent");
-    const claim = { content: "Our staging database runs PostgreSQL 16", memoryType: "fact" };
-    for (const source of ["user", "documentation", "adr", "commit", "manual"]) {
-      const refused = await server.call("POST", "/v1/memory/ingest", {
-        key: agent,
-        body: { ...claim, source },
-      });
-      expect(refused.status).toBe(403);
-      expect(refused.body.code).toBe("untrusted-source");
-    }
-    // What the agent really saw goes to review, on alice's behalf.
-    const queued = await server.call("POST", "/v1/memory/ingest", {
-      key: agent,
-      body: { ...claim, source: "conversation" },
-    });
-    expect(queued.status).toBe(202);
-    expect(
-      (await server.call("GET", `/v1/review/${queued.body.pending.queueId}`, { key: alice })).status,
-    ).toBe(200);
-    // Alice's own key vouches for what she says herself.
-    const stored = await server.call("POST", "/v1/memory/ingest", {
-      key: alice,
-      body: { content: "I prefer answers in metric units", memoryType: "preference", source: "user" },
-    });
-    expect(stored.status).toBe(201);
   });
 
   it("a reviewer cannot see, approve or reject another user's item", async () => {

@@ -11,6 +11,7 @@ import { limitRate } from "./middleware/rate-limit/index.js";
 import { logRequests } from "./middleware/request-log/index.js";
 import { limitDuration } from "./middleware/timeout/index.js";
 import { buildOpenApiDocument } from "./openapi.js";
+import { assertEveryRouteHasAccess } from "./roles.js";
 import { auditRoutes } from "./routes/audit.js";
 import { calibrationRoutes } from "./routes/calibrate.js";
 import { citationRoutes } from "./routes/citations.js";
@@ -37,7 +38,7 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   api.use("*", authenticate(deps.sql, "bearer"));
   api.use("*", limitRate(deps.sql, limits.rateLimit));
   api.route("/", verificationRoutes(deps));
-  api.route("/", numberRoutes());
+  api.route("/", numberRoutes(deps));
   api.route("/", citationRoutes(deps));
   api.route("/", calibrationRoutes());
   api.route("/", memoryRoutes(deps));
@@ -61,6 +62,11 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
       },
     }),
   );
+  // Once shutdown has begun, every answer tells a keep-alive client to reconnect elsewhere.
+  app.use("*", async (context, next) => {
+    await next();
+    if (deps.isAccepting !== undefined && !deps.isAccepting()) context.header("connection", "close");
+  });
   app.use("*", limitDuration(limits.requestTimeoutMs));
   app.use("*", limitBody(limits.maxBodyBytes));
   app.route("/", healthRoutes(deps, metrics.render));
@@ -68,5 +74,6 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   app.route("/v1", api);
   app.route("/ui", uiRoutes(deps, limits.rateLimit));
   app.get("/", (context) => context.redirect("/ui"));
+  assertEveryRouteHasAccess(app);
   return app;
 };

@@ -4,6 +4,7 @@ import type { AuditLogShape } from "../audit/audit-log.js";
 import type { Verifier } from "../facade/create-verifier.js";
 import type { MemoryGateClient } from "../memory/gate/create-memory-gate.js";
 import type { VeracityMetrics } from "../metrics/registry.js";
+import type { ValidateInput } from "../numbers/validate/validate-numbers.js";
 import type { SqlClientService } from "../storage/sql-client.js";
 import type { ServerAuditTrail } from "./audit-trail.js";
 import { defaultRateLimit, type RateLimit } from "./middleware/rate-limit/index.js";
@@ -31,6 +32,11 @@ export interface ServerDeps {
   readonly verifier: Verifier;
   /** `/v1/check`: the offline evidence layers only. */
   readonly checker: Verifier;
+  /**
+   * `/v1/numbers/validate`, answered as JSON text: the worker pool's (off the event loop, with a deadline that
+   * stops the work). Default: in the server's own thread.
+   */
+  readonly validateNumbersJson?: (input: ValidateInput) => Promise<string>;
   readonly logger: Logger;
   readonly limits?: Partial<ServerLimits>;
   /** The registry `/metrics` serves (e.g. `makeVeracityMetrics().registry`); the HTTP metrics are added to it. */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /** The server's own Prometheus metrics: requests by route and status, and their durations. */
 export const makeHttpMetrics = (registry: Registry = new Registry()) => {
@@ -20,9 +20,19 @@ export const makeHttpMetrics = (registry: Registry = new Registry()) => {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const inFlight = new Gauge({
+    name: "veracity_http_requests_in_flight",
+    help: "HTTP requests being answered now (what a graceful shutdown waits for)",
+    registers: [registry],
+  });
   const record: MiddlewareHandler = async (context, next) => {
     const started = performance.now();
-    await next();
+    inFlight.inc();
+    try {
+      await next();
+    } finally {
+      inFlight.dec();
+    }
     const route = routePath(context, -1) || "unmatched";
     requests.inc({ method: context.req.method, route, status: String(context.res.status) });
     durations.observe({ method: context.req.method, route }, (performance.now() - started) / 1000);

@@ -79,7 +79,7 @@ describe("two veracity serve processes on one PostgreSQL", () => {
             Effect.ignore(client.close),
           );
           yield* migrateServerTables(sql);
-          return (yield* createApiKey(sql, "owner")).key;
+          return (yield* createApiKey(sql, "owner", "", "admin")).key;
         }),
       ),
     );

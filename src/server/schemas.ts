@@ -1,28 +1,41 @@
 import { Schema } from "effect";
+import { inputLimits } from "../limits.js";
 import { MemoryType } from "../memory/model.js";
+import { VerificationRequest } from "../model/request.js";
 
 /** Request bodies of the API that are not already public Schemas. The OpenAPI document is generated from these. */
 const Text = (maxLength: number) => Schema.String.pipe(Schema.maxLength(maxLength));
 
+const AnswerText = Text(inputLimits.textChars);
+const Sources = Schema.Array(Text(inputLimits.sourceChars)).pipe(Schema.maxItems(inputLimits.sources));
+const Question = Text(inputLimits.questionChars);
+
 export const CheckRequest = Schema.Struct({
-  text: Text(100_000),
-  sources: Schema.optional(Schema.Array(Text(1_000_000)).pipe(Schema.maxItems(100))),
-  context: Schema.optional(Text(1_000_000)),
-  question: Schema.optional(Text(10_000)),
+  text: AnswerText,
+  sources: Schema.optional(Sources),
+  context: Schema.optional(Text(inputLimits.contextChars)),
+  question: Schema.optional(Question),
 });
 export type CheckRequest = typeof CheckRequest.Type;
+
+/** `/v1/verify`: the library's VerificationRequest within the input limits every door shares (limits.ts). */
+export const VerifyRequest = Schema.Struct({
+  ...VerificationRequest.fields,
+  ...CheckRequest.fields,
+  layers: Schema.optional(VerificationRequest.fields.layers.from.pipe(Schema.maxItems(20))),
+});
 
 export const CalculateRequest = Schema.Struct({ expression: Text(10_000) });
 
 export const NumbersValidateRequest = Schema.Struct({
-  text: Text(100_000),
-  sources: Schema.Array(Text(1_000_000)).pipe(Schema.maxItems(100)),
-  question: Schema.optional(Text(10_000)),
+  text: AnswerText,
+  sources: Sources,
+  question: Schema.optional(Question),
 });
 
 export const CitationsVerifyRequest = Schema.Struct({
-  text: Text(100_000),
-  sources: Schema.optional(Schema.Array(Text(1_000_000)).pipe(Schema.maxItems(100))),
+  text: AnswerText,
+  sources: Schema.optional(Sources),
 });
 
 /** A memory to ingest. The owner is the authenticated user: there is no userId field. */

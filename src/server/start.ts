@@ -1,5 +1,7 @@
+import { unlink, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { Effect } from "effect";
 import { type Logger, pino } from "pino";
@@ -9,9 +11,10 @@ import { createVerifier, type Verifier } from "../facade/create-verifier.js";
 import { createWorkerPoolVerifier, defaultVerifyWorkers } from "../facade/worker-pool/index.js";
 import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
 import { makeVeracityMetrics } from "../metrics/registry.js";
+import { serverUrlFileName } from "../storage/directory-lock.js";
 import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
-import type { ServerLimits } from "./deps.js";
+import { defaultServerLimits, type ServerLimits } from "./deps.js";
 import { type ApiKeyKind, createApiKey, migrateServerTables } from "./keys/api-keys.js";
 import { openMemoryGateOnSql } from "./memory-gate-on-sql.js";
 import { runEffect } from "./run-effect.js";
@@ -75,7 +78,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir },
     );
     closers.push(memory.close);
-    const verifier = await buildVerifier(
+    const limits = { ...defaultServerLimits, ...options.limits };
+    const built = await buildVerifier(
       {
         ...(options.evidence === undefined ? {} : { evidence: options.evidence }),
         ...(options.model === undefined ? {} : { model: options.model }),
@@ -84,15 +88,30 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       {},
       env,
     );
-    closers.push(verifier.close);
+    closers.push(built.close);
     const verifyWorkers = options.verifyWorkers ?? defaultVerifyWorkers();
-    const checker =
-      options.checker ??
-      (verifyWorkers > 0 ? createWorkerPoolVerifier({ workers: verifyWorkers }) : createVerifier());
+    // The pool stops a call at the request deadline by terminating its worker, so a pathological input costs
+    // one worker's restart, not the server's event loop.
+    const pool =
+      options.checker === undefined && verifyWorkers > 0
+        ? createWorkerPoolVerifier({ workers: verifyWorkers, callTimeoutMs: limits.requestTimeoutMs })
+        : undefined;
+    const checker = options.checker ?? pool ?? createVerifier();
     closers.push(checker.close);
+    // `/v1/verify` runs in the pool too unless it needs what only this thread has: a model, an evidence store,
+    // calibration or a settings file (the workers run the offline layers with default settings).
+    const offlineOnly =
+      [options.model, options.evidence, options.calibration].every((flag) => flag === undefined) &&
+      ["VERACITY_MODEL", "VERACITY_EMBEDDING_MODEL", "VERACITY_CONFIG"].every(
+        (name) => env[name] === undefined,
+      );
+    const verifier = pool !== undefined && offlineOnly ? { ...built, ...pool, close: built.close } : built;
     const metrics = makeVeracityMetrics();
     const unsubscribe = await Promise.all(
-      [verifier, checker].map((each) => each.subscribe(metricsSubscriber(metrics))),
+      // One subscription per event source: `/v1/verify` may run on the checker's pool.
+      (verifier.subscribe === checker.subscribe ? [checker] : [verifier, checker]).map((each) =>
+        each.subscribe(metricsSubscriber(metrics)),
+      ),
     );
     closers.push(async () => {
       for (const stop of unsubscribe) stop();
@@ -107,6 +126,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       memory,
       verifier,
       checker,
+      ...(pool === undefined ? {} : { validateNumbersJson: pool.validateNumbersJson }),
       logger,
       metricsRegistry: metrics.registry,
       veracityMetrics: metrics,
@@ -126,12 +146,22 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
     const url = `http://${host}:${address.port}`;
     logger.info({ url, database: database.startsWith("postgres") ? "postgres" : database }, "listening");
+    // An embedded store's directory says where its server answers, for the error another process gets.
+    const urlFile =
+      database === "memory://" || /^postgres(?:ql)?:\/\//i.test(database)
+        ? undefined
+        : join(database, serverUrlFileName);
+    if (urlFile !== undefined) {
+      await writeFile(urlFile, `${process.pid} ${url}\n`).catch(() => undefined);
+      closers.push(() => unlink(urlFile).catch(() => undefined));
+    }
     return {
       url,
       port: address.port,
-      createApiKey: async (userId, kind = "user") =>
+      createApiKey: async (userId, kind = "reviewer") =>
         (await runEffect(createApiKey(sql, userId, "", kind))).key,
-      close: async (graceMs = 10_000) => {
+      // In-flight requests get as long as a request may take (the request deadline) before being cut.
+      close: async (graceMs = limits.requestTimeoutMs) => {
         accepting = false;
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Effect, Exit } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockDirectory, lockFileName } from "./directory-lock.js";
+import { lockDirectory, lockFileName, serverUrlFileName } from "./directory-lock.js";
 
 describe("lockDirectory", () => {
   let root: string;
@@ -50,5 +50,23 @@ describe("lockDirectory", () => {
     await writeFile(lock.file, `${process.pid} someone-else`);
     await Effect.runPromise(lock.release);
     expect(await readFile(lock.file, "utf8")).toBe(`${process.pid} someone-else`);
+  });
+});
+
+describe("a directory held by a running server", () => {
+  it("fails within 2 s by default, naming the server's URL to use instead", async () => {
+    const directory = await mkdtemp(path.join(tmpdir(), "veracity-held-"));
+    try {
+      // This test's own process stands for the server: alive, holding the lock, serving at a URL.
+      await writeFile(path.join(directory, lockFileName), `${process.pid} 00aa`);
+      await writeFile(path.join(directory, serverUrlFileName), `${process.pid} http://127.0.0.1:8123\n`);
+      const started = Date.now();
+      const exit = await Effect.runPromiseExit(lockDirectory(directory));
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(Exit.isFailure(exit)).toBe(true);
+      expect(String(exit)).toMatch(/veracity serve` at http:\/\/127\.0\.0\.1:8123/);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,18 @@ import { StorageError } from "./errors.js";
 /** The lock file PGlite directories carry while a process has them open. */
 export const lockFileName = ".veracity-lock";
 
+/** Written by `veracity serve` beside the lock while it holds the directory: the URL it answers on. */
+export const serverUrlFileName = ".veracity-server";
+
+/** How to reach the data of a directory a server holds, for the error a second process gets. */
+const servedHint = async (directory: string, holder: string): Promise<string> => {
+  const url = (await readFile(path.join(directory, serverUrlFileName), "utf8").catch(() => "")).trim();
+  const pid = holder.split(" ")[1] ?? "";
+  if (url === "" || !url.startsWith(`${pid} `))
+    return "stop that process first, or use its HTTP API if it is `veracity serve`";
+  return `it is \`veracity serve\` at ${url.slice(pid.length + 1)}: use its HTTP API (e.g. GET /v1/audit/verify with an admin key), or stop it first`;
+};
+
 export interface DirectoryLock {
   readonly file: string;
   /** Removes the lock file if it is still ours. */
@@ -14,7 +26,10 @@ export interface DirectoryLock {
 }
 
 export interface DirectoryLockOptions {
-  /** How long to wait for another process to close the directory (default 60 s). */
+  /**
+   * How long to wait for another process to close the directory (default 1.5 s: long enough for a command
+   * that is finishing, short enough that a long-running holder, such as a server, gets a clear error at once).
+   */
   readonly waitMs?: number;
   /** Pause between attempts (default 50 ms). */
   readonly retryMs?: number;
@@ -78,7 +93,7 @@ export const lockDirectory = (
   Effect.gen(function* () {
     const file = path.join(directory, lockFileName);
     const token = `${process.pid} ${randomBytes(8).toString("hex")}`;
-    const waitMs = options.waitMs ?? 60_000;
+    const waitMs = options.waitMs ?? 1_500;
     const retryMs = options.retryMs ?? 50;
     const fail = (message: string) => new StorageError({ operation: "open", message });
     yield* Effect.tryPromise({
@@ -92,10 +107,12 @@ export const lockDirectory = (
         catch: (error) => fail(`cannot lock ${directory}: ${String(error)}`),
       });
       if (attempt.taken) break;
-      if (Date.now() >= deadline)
+      if (Date.now() >= deadline) {
+        const hint = yield* Effect.promise(() => servedHint(directory, attempt.holder));
         return yield* fail(
-          `${directory} is in use by ${attempt.holder || "another process"} (waited ${waitMs} ms); PGlite allows one process at a time`,
+          `${directory} is in use by ${attempt.holder || "another process"} (waited ${waitMs} ms); an embedded store allows one process at a time: ${hint}`,
         );
+      }
       yield* Effect.sleep(Duration.millis(retryMs));
     }
     const release = Effect.promise(async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -198,5 +198,45 @@ describe("veracity check", () => {
     expect((await runIn(["check", "--help"])).stdout).toMatch(
       /Exit codes: 0 passed or warned, 1 findings, 2 usage or input error, 3 unverified/,
     );
+  });
+});
+
+describe("veracity check on hostile input", () => {
+  it("refuses an evidence store that does not exist instead of creating an empty one", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "veracity-no-evidence-"));
+    const missing = join(dir, "no-such-store");
+    const { code, stderr } = await runIn([...example, "--evidence", missing]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/evidence store .*no-such-store does not exist/);
+    await expect(stat(missing)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("checks 500 KB of '#1 ' against an answer of the same, in under 5 s", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "veracity-hashes-"));
+    await writeFile(join(dir, "answer.md"), "#1 ".repeat(33_333));
+    await writeFile(join(dir, "source.md"), "#1 ".repeat(166_667));
+    const started = Date.now();
+    const { code } = await runIn(
+      ["check", "answer.md", "--source", "source.md", "--format", "json"],
+      "",
+      dir,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect([0, 1]).toContain(code);
+  }, 30_000);
+
+  it("refuses an answer with a NUL or past the text limit, naming the file", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "veracity-bad-answer-"));
+    await writeFile(join(dir, "nul.md"), "It is 5\u0000 m.");
+    await writeFile(join(dir, "long.md"), "a".repeat(100_001));
+    await writeFile(join(dir, "source.md"), "It is 5 m.");
+    for (const [file, reason] of [
+      ["nul.md", /nul\.md contains a NUL/],
+      ["long.md", /long\.md\) has 100001 characters; the limit is 100000/],
+    ] as const) {
+      const { code, stderr } = await runIn(["check", file, "--source", "source.md"], "", dir);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(reason);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { resolve as resolvePath } from "node:path";
+import { inputLimits, unreadableText } from "../../limits.js";
 import { type LayerName, LayerName as LayerNameSchema } from "../../model/layer-name.js";
 import type { VerificationResult } from "../../model/result.js";
 import { RiskLevel } from "../../model/risk.js";
@@ -121,6 +122,20 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
   const sources = (await Promise.all(sourcePaths.map((path) => readTexts(path, sourceOptions)))).flat();
   if (sourcePaths.length > 0 && sources.length === 0)
     throw new UsageError("the --source paths hold no .txt, .md or .json file");
+  // The limits every door shares (limits.ts): the answer's length and the evidence's, and no text a rule cannot read.
+  if (answer.text.length > inputLimits.textChars)
+    throw new UsageError(
+      `the answer (${answer.name}) has ${answer.text.length} characters; the limit is ${inputLimits.textChars}`,
+    );
+  const evidenceChars = sources.reduce((sum, source) => sum + source.text.length, 0);
+  if (evidenceChars > inputLimits.evidenceChars)
+    throw new UsageError(
+      `the sources have ${evidenceChars} characters together; the limit is ${inputLimits.evidenceChars}`,
+    );
+  for (const named of [answer, ...sources]) {
+    const reason = unreadableText(named.text);
+    if (reason !== undefined) throw new UsageError(`${named.name} ${reason}`);
+  }
 
   const verifier = await buildVerifier({
     ...(values.strict ? { strict: true } : {}),

@@ -51,7 +51,7 @@ describe("veracity serve", () => {
     expect(err.join("")).toContain("shown once");
     const user = await authenticateIn(dir, key);
     expect(user?.userId).toBe("alice");
-    expect(user?.kind).toBe("user");
+    expect(user?.kind).toBe("reviewer");
   }, 60_000);
 
   it("keys create --agent mints a key of the agent kind", async () => {

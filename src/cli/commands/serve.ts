@@ -10,7 +10,7 @@ import { parseCommandArgs } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 
 const usage = `veracity serve [options]
-veracity serve keys create --user <id> [--agent] [--label <text>] [--db <target>]
+veracity serve keys create --user <id> [--agent | --role agent|reviewer|admin] [--label <text>] [--db <target>]
 veracity serve keys revoke --user <id> [--db <target>]
 
 Runs the HTTP API (/v1), the review UI (/ui), /healthz, /readyz, /metrics and /openapi.json.
@@ -31,9 +31,11 @@ Options (flags win over the environment, the environment over the --config file)
   --verify-workers <n>    worker threads for /v1/check and the playground (VERACITY_VERIFY_WORKERS; default one
                           per core but one, at most 4; 0 checks in the server's own thread)
 
-API keys are stored as SHA-256 hashes; 'keys create' prints the key once. A key made with --agent acts for
-the user but cannot ingest memories from a trusted source (user, documentation, adr, commit, manual): give
-agents such keys, so their claims are reviewed rather than stored on their word. SIGINT/SIGTERM stop the server
+API keys are stored as SHA-256 hashes; 'keys create' prints the key once. Roles: agent (verify, ingest, search;
+never review), reviewer (default: a person; also the review queue and UI), admin (also /v1/audit/verify). A key
+made with --agent (--role agent) acts for the user, but its memories get an agent's trust whatever source they
+name (user, documentation...): give agents such keys, so their claims are reviewed rather than stored on their
+word. SIGINT/SIGTERM stop the server
 gracefully: it stops accepting, finishes in-flight requests and closes the store.`;
 
 const options = {
@@ -52,6 +54,7 @@ const options = {
   user: { type: "string" },
   label: { type: "string" },
   agent: { type: "boolean" },
+  role: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -93,7 +96,9 @@ const manageKeys = async (action: string | undefined, values: Values, io: CliIO)
     throw new UsageError("use 'serve keys create' or 'serve keys revoke'");
   if (values.user === undefined) throw new UsageError("--user is required");
   const userId = values.user;
-  const kind = values.agent === true ? "agent" : "user";
+  const kind = values.agent === true ? "agent" : (values.role ?? "reviewer");
+  if (kind !== "agent" && kind !== "reviewer" && kind !== "admin")
+    throw new UsageError(`--role must be agent, reviewer or admin (got "${kind}")`);
   const config = await configOf(values, io);
   await ensureDirectory(config.database);
   const program = Effect.acquireUseRelease(

@@ -1,9 +1,10 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { VerificationError } from "../../model/errors.js";
+import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { VerificationResult } from "../../model/result.js";
 import type { RiskLevel } from "../../model/risk.js";
+import type { ValidateInput } from "../../numbers/validate/validate-numbers.js";
 import type { EventHandler } from "../../verification/events.js";
 import type { Verifier } from "../create-verifier.js";
 import type { PreparedAnswer } from "../prepared-answer.js";
@@ -25,6 +26,17 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
   readonly maxPendingPerWorker?: number;
   /** The worker's module; default `verify-worker` next to this file (tests pass one that misbehaves). */
   readonly workerUrl?: URL;
+  /**
+   * Longest a call may take from the moment it is sent to a ready worker, waiting included. Past it the call fails with a
+   * VerificationTimeoutError and its worker is terminated, which is the only way to stop synchronous work; the
+   * worker's other calls are sent again to its replacement (verification has no side effects). Default: none.
+   */
+  readonly callTimeoutMs?: number;
+}
+
+/** The pool's verifier, plus numeric validation run in a worker (answered as JSON text). */
+export interface WorkerPoolVerifier extends Verifier {
+  readonly validateNumbersJson: (input: ValidateInput) => Promise<string>;
 }
 
 /** One worker per core the main thread does not need, at most 4: the main thread keeps HTTP and the stores. */
@@ -92,8 +104,10 @@ const isRefusedOptions = (error: unknown): error is Error =>
 type CallBody = WorkerCall extends infer Call ? (Call extends WorkerCall ? Omit<Call, "id"> : never) : never;
 
 interface Pending {
+  readonly body: CallBody;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
+  timer?: NodeJS.Timeout | undefined;
 }
 
 interface Slot {
@@ -108,7 +122,7 @@ interface Slot {
  * worker with the fewest in flight. A worker that dies fails its in-flight calls with a VerificationError
  * (never a pass) and is replaced.
  */
-export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier => {
+export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPoolVerifier => {
   if (!Number.isInteger(options.workers) || options.workers < 1)
     throw new RangeError(`a worker pool needs at least one worker (got ${options.workers})`);
   const entry = workerEntry(options.workerUrl);
@@ -123,17 +137,29 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
   let failedStarts = 0;
   let broken: Error | undefined;
 
+  const settle = (pending: Pending) => {
+    if (pending.timer !== undefined) clearTimeout(pending.timer);
+  };
+
   const failAll = (slot: Slot, error: Error) => {
-    for (const { reject } of slot.pending.values()) reject(error);
+    for (const pending of slot.pending.values()) {
+      settle(pending);
+      pending.reject(error);
+    }
     slot.pending.clear();
   };
 
   const onReply = (slot: Slot, reply: WorkerReply) => {
     switch (reply.kind) {
-      case "ready":
+      case "ready": {
         slot.ready = true;
         failedStarts = 0;
+        const timeoutMs = options.callTimeoutMs;
+        if (timeoutMs !== undefined)
+          for (const [id, pending] of slot.pending)
+            pending.timer ??= setTimeout(() => expire(slot, id, timeoutMs), timeoutMs);
         return;
+      }
       case "event":
         for (const handler of handlers) {
           try {
@@ -148,6 +174,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
         const pending = slot.pending.get(reply.id);
         if (pending === undefined) return;
         slot.pending.delete(reply.id);
+        settle(pending);
         if (reply.kind === "result") pending.resolve(reply.value);
         else pending.reject(deserializeError(reply.error));
         return;
@@ -177,11 +204,14 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
     slot.ready = false;
     worker.on("message", (reply: WorkerReply) => onReply(slot, reply));
     worker.on("error", (error) => {
+      if (slot.worker !== worker) return;
       failAll(slot, new VerificationError({ message: `verification worker failed: ${error.message}` }));
     });
     worker.on("exit", (code) => {
+      // A worker terminated for a deadline was replaced already; its other calls went to the replacement.
+      if (slot.worker !== worker) return;
       failAll(slot, new VerificationError({ message: `verification worker stopped (exit code ${code})` }));
-      if (closing || slot.worker !== worker) return;
+      if (closing) return;
       if (!slot.ready && ++failedStarts >= maxFailedStarts) {
         broken = new VerificationError({ message: "verification workers fail to start; see the server log" });
         return;
@@ -195,6 +225,30 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
     start(slot);
     return slot;
   });
+
+  // The call overran its deadline: it fails, its worker (busy with it, maybe for minutes) is terminated and
+  // replaced, and the worker's other calls are sent again to the replacement, each with a new deadline.
+  const expire = (slot: Slot, id: number, timeoutMs: number) => {
+    const expired = slot.pending.get(id);
+    if (expired === undefined) return;
+    slot.pending.delete(id);
+    expired.reject(
+      new VerificationTimeoutError({
+        message: `the verification took longer than ${timeoutMs} ms and was stopped`,
+        timeoutMs,
+      }),
+    );
+    const stopped = slot.worker;
+    start(slot);
+    void stopped.terminate();
+    for (const [otherId, other] of slot.pending) {
+      // Time spent waiting behind the stopped call was not theirs: each gets its deadline anew once the
+      // replacement is ready (starting a worker is not their time either).
+      settle(other);
+      other.timer = undefined;
+      slot.worker.postMessage({ ...other.body, id: otherId });
+    }
+  };
 
   const call = <A>(body: CallBody): Promise<A> => {
     if (closing) return Promise.reject(new VerificationError({ message: "the verifier is closed" }));
@@ -210,7 +264,12 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
       );
     const id = nextId++;
     return new Promise<A>((resolve, reject) => {
-      slot.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      const pending: Pending = { body, resolve: resolve as (value: unknown) => void, reject };
+      const timeoutMs = options.callTimeoutMs;
+      // A worker still starting sets the deadline when it is ready: its start-up is not the call's time.
+      if (timeoutMs !== undefined && slot.ready)
+        pending.timer = setTimeout(() => expire(slot, id, timeoutMs), timeoutMs);
+      slot.pending.set(id, pending);
       slot.worker.postMessage({ ...body, id });
     });
   };
@@ -228,6 +287,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): Verifier =
       }),
     assessRisk: (text, context) =>
       call<RiskLevel>({ op: "assessRisk", text, ...(context === undefined ? {} : { context }) }),
+    validateNumbersJson: (input) => call<string>({ op: "validateNumbersJson", input }),
     subscribe: async (handler) => {
       handlers.add(handler);
       return () => handlers.delete(handler);

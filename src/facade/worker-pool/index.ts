@@ -2,6 +2,7 @@ export {
   createWorkerPoolVerifier,
   defaultVerifyWorkers,
   type WorkerPoolOptions,
+  type WorkerPoolVerifier,
 } from "./create-worker-pool-verifier.js";
 export { VerifierBusyError } from "./errors.js";
 export type { WorkerVerifierConfig } from "./messages.js";

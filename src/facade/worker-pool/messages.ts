@@ -8,6 +8,7 @@ import {
 } from "../../model/errors.js";
 import type { LayerName } from "../../model/layer-name.js";
 import type { VerificationRequest } from "../../model/request.js";
+import type { ValidateInput } from "../../numbers/validate/validate-numbers.js";
 import type { CalibrationModels } from "../../verification/calibrator.js";
 import type { VerificationSettings } from "../../verification/config.js";
 import type { VerificationEvent } from "../../verification/events.js";
@@ -36,7 +37,9 @@ export type WorkerCall =
       readonly context?: string;
       readonly sources?: readonly string[];
     }
-  | { readonly id: number; readonly op: "assessRisk"; readonly text: string; readonly context?: string };
+  | { readonly id: number; readonly op: "assessRisk"; readonly text: string; readonly context?: string }
+  /** Numeric validation; the worker answers the result's JSON text, so the caller's thread never serializes it. */
+  | { readonly id: number; readonly op: "validateNumbersJson"; readonly input: ValidateInput };
 
 /** A typed error as it crosses the thread boundary: its tag and its fields (no cause, no stack). */
 export interface SerializedError {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { InputError, VerificationError } from "../../model/errors.js";
+import { InputError, VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
 import { verifyPrepared } from "../prepared-answer.js";
@@ -114,6 +114,33 @@ describe("a worker that dies", () => {
         .catch((error: unknown) => error);
       expect(crashed).toBeInstanceOf(VerificationError);
       expect(String((crashed as Error).message)).toMatch(/worker stopped \(exit code 70\)/);
+      const after = await pool.verify(requests[0] ?? { text: "" });
+      expect(after.passed).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("stops a call past its deadline by terminating its worker; the worker's other calls still complete", async () => {
+    const pool = createWorkerPoolVerifier({
+      workers: 1,
+      callTimeoutMs: 1_500,
+      workerUrl: new URL("./testing/spinning-worker.ts", import.meta.url),
+    });
+    try {
+      await pool.verify(requests[0] ?? { text: "" });
+      const started = Date.now();
+      const [spun, queued] = await Promise.all([
+        pool.verify({ text: "spin", sources }).then(
+          () => "answered",
+          (error: unknown) => ({ error, after: Date.now() - started }),
+        ),
+        pool.verify(requests[1] ?? { text: "" }),
+      ]);
+      expect(spun).toMatchObject({ error: expect.any(VerificationTimeoutError) });
+      // Stopped at its deadline, not whenever the endless loop would have ended.
+      expect((spun as { after: number }).after).toBeLessThan(5_000);
+      expect(queued.passed).toBe(false);
       const after = await pool.verify(requests[0] ?? { text: "" });
       expect(after.passed).toBe(true);
     } finally {

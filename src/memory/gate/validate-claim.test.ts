@@ -58,6 +58,19 @@ describe("validateClaim", () => {
     if (exit._tag === "Failure") expect(JSON.stringify(exit.cause)).toContain("InputError");
   });
 
+  it("reads a hedge however it is spaced: doubled spaces, tabs, no-break and other Unicode spaces", async () => {
+    const plain = await value({ content: "I guess we use PostgreSQL", source: "user" });
+    expect(plain.checksPassed).not.toContain("no_speculation");
+    for (const space of ["  ", "\t", "\u00A0", "\u2009", "\u3000", "\u200B "]) {
+      const spaced = await value({ content: `I${space}guess we use PostgreSQL`, source: "user" });
+      expect({ space, tier: spaced.tier, passed: spaced.checksPassed }).toEqual({
+        space,
+        tier: plain.tier,
+        passed: plain.checksPassed,
+      });
+    }
+  });
+
   it("a duplicate check that hangs times out and sends the claim to review", async () => {
     const dedup = Layer.succeed(DuplicateChecker, {
       check: () => Effect.never,

@@ -1,5 +1,6 @@
 import { Clock, Effect, ParseResult, Schema } from "effect";
 import { InputError } from "../../model/errors.js";
+import { normalizeText } from "../../text/normalize.js";
 import { CitationVerifier } from "../citations/citation-verifier.js";
 import { detectCitations } from "../citations/detect-citations.js";
 import { DuplicateChecker } from "../dedup/duplicate-checker.js";
@@ -31,7 +32,9 @@ export const decodeCandidate = (input: unknown): Effect.Effect<MemoryCandidate, 
  */
 export const validateClaim = (input: unknown, config: MemoryGateConfig) =>
   Effect.gen(function* () {
-    const candidate = yield* decodeCandidate(input);
+    const decoded = yield* decodeCandidate(input);
+    // Rules read the text normalized (NFC, white space folded): "I  guess" or "I\u00A0guess" is still a hedge.
+    const candidate = { ...decoded, content: normalizeText(decoded.content) };
     const policy = tierPolicyOf(config);
     const captureTime = new Date(yield* Clock.currentTimeMillis);
     const hedges = detectHedges(candidate.content);

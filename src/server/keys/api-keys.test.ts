@@ -38,7 +38,7 @@ describe("API keys", () => {
         expect(yield* authenticateApiKey(sql, key)).toEqual({
           userId: "alice",
           keyHash: hashApiKey(key),
-          kind: "user",
+          kind: "reviewer",
         });
         expect(yield* revokeApiKeys(sql, "alice")).toBe(1);
         expect(yield* authenticateApiKey(sql, key)).toBeUndefined();

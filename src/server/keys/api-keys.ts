@@ -3,6 +3,7 @@ import { Effect } from "effect";
 import type { StorageError } from "../../storage/errors.js";
 import { runMigrations } from "../../storage/migrations.js";
 import type { SqlClientService } from "../../storage/sql-client.js";
+import type { Role } from "../roles.js";
 import { serverMigrationNamespace, serverMigrations } from "./migrations.js";
 
 /** Prefix of every key Veracity mints: easy to recognise in a secret scanner. */
@@ -20,10 +21,15 @@ export const migrateServerTables = (sql: SqlClientService): Effect.Effect<void, 
   runMigrations(sql, serverMigrationNamespace, serverMigrations).pipe(Effect.asVoid);
 
 /**
- * `user`: the person's own key (the review UI, trusted sources). `agent`: a key the person hands to an agent;
- * it acts for the same user but may not claim that a memory comes from a trusted source.
+ * A key's role (see roles.ts). `reviewer` and `admin`: a person's own key (the review queue and UI, trusted
+ * sources). `agent`: a key the person hands to an agent; it acts for the same user, its memories get an
+ * agent's trust whatever source they name, and it cannot review.
  */
-export type ApiKeyKind = "user" | "agent";
+export type ApiKeyKind = Role;
+
+/** The role a stored kind grants. Keys minted before roles existed were "user" keys: a person's, a reviewer. */
+const roleOfKind = (kind: string): Role =>
+  kind === "admin" ? "admin" : kind === "reviewer" || kind === "user" ? "reviewer" : "agent";
 
 export interface MintedKey {
   readonly key: string;
@@ -36,7 +42,7 @@ export const createApiKey = (
   sql: SqlClientService,
   userId: string,
   label = "",
-  kind: ApiKeyKind = "user",
+  kind: ApiKeyKind = "reviewer",
 ): Effect.Effect<MintedKey, StorageError | Error> =>
   Effect.gen(function* () {
     const trimmed = userId.trim();
@@ -80,8 +86,8 @@ export const authenticateApiKey = (
     .pipe(
       Effect.map((rows) =>
         rows[0]
-          ? // Anything but an explicit user key is treated as an agent's (fail closed).
-            { userId: rows[0].user_id, keyHash, kind: rows[0].kind === "user" ? "user" : "agent" }
+          ? // Anything but an explicit person's kind is treated as an agent's (fail closed).
+            { userId: rows[0].user_id, keyHash, kind: roleOfKind(rows[0].kind) }
           : undefined,
       ),
     );

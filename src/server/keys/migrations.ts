@@ -28,4 +28,10 @@ CREATE TABLE IF NOT EXISTS veracity_server_rate_windows (
     version: 2,
     sql: `ALTER TABLE veracity_server_api_keys ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'user';`,
   },
+  {
+    // Roles: the person's "user" keys become "reviewer" keys; a row written without a kind is an agent's.
+    version: 3,
+    sql: `UPDATE veracity_server_api_keys SET kind = 'reviewer' WHERE kind = 'user';
+ALTER TABLE veracity_server_api_keys ALTER COLUMN kind SET DEFAULT 'agent';`,
+  },
 ];

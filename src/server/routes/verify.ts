@@ -1,11 +1,10 @@
 import { type Context, Hono } from "hono";
 import type { Verifier } from "../../facade/create-verifier.js";
 import { verifyPrepared } from "../../facade/prepared-answer.js";
-import { VerificationRequest } from "../../model/request.js";
 import { decodeBody } from "../decode-body.js";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";
-import { CheckRequest } from "../schemas.js";
+import { CheckRequest, VerifyRequest } from "../schemas.js";
 
 const wantsLayerClaims = (value: string | undefined): boolean => value === "true" || value === "1";
 
@@ -15,12 +14,7 @@ const wantsLayerClaims = (value: string | undefined): boolean => value === "true
  * them; the answer is prepared where the verification ran (a worker thread for `/v1/check`).
  */
 const verifyAndAnswer =
-  (
-    deps: ServerDeps,
-    verifier: Verifier,
-    schema: typeof VerificationRequest | typeof CheckRequest,
-    route: string,
-  ) =>
+  (deps: ServerDeps, verifier: Verifier, schema: typeof VerifyRequest | typeof CheckRequest, route: string) =>
   async (context: Context<ServerEnv>) => {
     const request = await decodeBody(context, schema);
     const layerClaims = wantsLayerClaims(context.req.query("layerClaims"));
@@ -32,5 +26,5 @@ const verifyAndAnswer =
 /** `POST /v1/verify` (every configured layer) and `POST /v1/check` (offline evidence layers only). */
 export const verificationRoutes = (deps: ServerDeps) =>
   new Hono<ServerEnv>()
-    .post("/verify", verifyAndAnswer(deps, deps.verifier, VerificationRequest, "/v1/verify"))
+    .post("/verify", verifyAndAnswer(deps, deps.verifier, VerifyRequest, "/v1/verify"))
     .post("/check", verifyAndAnswer(deps, deps.checker, CheckRequest, "/v1/check"));

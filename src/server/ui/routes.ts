@@ -1,10 +1,10 @@
 import { type Context, Hono } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
-import { csrf } from "hono/csrf";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";
 import { authenticateApiKey } from "../keys/api-keys.js";
 import { authenticate, sessionCookieName } from "../middleware/auth/index.js";
+import { requireSameOrigin } from "../middleware/csrf/index.js";
 import { limitRate, type RateLimit } from "../middleware/rate-limit/index.js";
 import { approveItem, rejectItem } from "../review-decisions.js";
 import { runEffect } from "../run-effect.js";
@@ -27,16 +27,20 @@ const isNotFound = (error: unknown) => (error as { _tag?: string })._tag === "Re
 
 /**
  * The review UI: server-rendered pages and plain forms (Post/Redirect/Get), no script. Signing in stores the
- * API key in an HttpOnly, SameSite=Strict cookie; form posts from other origins are refused (CSRF).
+ * API key in an HttpOnly, SameSite=Strict cookie; state-changing requests from other origins are refused (CSRF),
+ * and agent keys cannot sign in.
  */
 export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit) => {
   const ui = new Hono<ServerEnv>();
-  ui.use("*", csrf());
+  ui.use("*", requireSameOrigin());
   ui.get("/login", (context) => context.html(renderLoginPage()));
   ui.post("/login", async (context) => {
     const key = field(await context.req.parseBody(), "key").trim();
     const found = key === "" ? undefined : await runEffect(authenticateApiKey(deps.sql, key));
     if (found === undefined) return context.html(renderLoginPage("That API key is unknown or revoked."), 401);
+    // Reviewing is a person's job: an agent's key cannot sign in to approve what agents wrote.
+    if (found.kind === "agent")
+      return context.html(renderLoginPage("That is an agent key; sign in with a reviewer's key."), 403);
     setCookie(context, sessionCookieName, key, {
       httpOnly: true,
       sameSite: "Strict",

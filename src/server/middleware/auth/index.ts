@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { SqlClientService } from "../../../storage/sql-client.js";
 import type { ServerEnv } from "../../env.js";
 import { authenticateApiKey, hashApiKey } from "../../keys/api-keys.js";
+import { requireRouteRole } from "../../roles.js";
 import { runEffect } from "../../run-effect.js";
 import { ApiProblem } from "../problem/index.js";
 import { defaultKeyCacheOptions, type KeyCacheOptions, makeKeyCache } from "./key-cache.js";
@@ -21,7 +22,8 @@ const presentedKey = (context: Context, location: KeyLocation): string | undefin
 
 /**
  * Authenticates the request by API key (a bearer token for the API, the session cookie for the UI): the key is
- * hashed and looked up; the user it maps to becomes `userId`. Missing or unknown keys get 401.
+ * hashed and looked up; the user it maps to becomes `userId`, its role `role`. Missing or unknown keys get 401;
+ * a key below the route's role gets 403 (roles.ts).
  */
 export const authenticate = (
   sql: SqlClientService,
@@ -54,7 +56,8 @@ export const authenticate = (
     }
     context.set("userId", found.userId);
     context.set("keyHash", found.keyHash);
-    context.set("keyKind", found.kind);
+    context.set("role", found.kind);
+    requireRouteRole(context);
     await next();
   };
 };

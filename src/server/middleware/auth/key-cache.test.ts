@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeKeyCache } from "./key-cache.js";
 
-const found = (keyHash: string) => ({ keyHash, userId: `user-${keyHash}`, kind: "user" as const });
+const found = (keyHash: string) => ({ keyHash, userId: `user-${keyHash}`, kind: "reviewer" as const });
 
 describe("key cache", () => {
   it("reuses a lookup until its time is up", () => {

@@ -11,7 +11,7 @@ import { ApiProblem } from "../problem/index.js";
  */
 export const limitBody = (maxBytes: number): MiddlewareHandler => {
   const tooLarge = (): never => {
-    throw new ApiProblem(413, "body-too-large", `the request body exceeds ${maxBytes} bytes`);
+    throw new ApiProblem(413, "body-too-large", `the request body exceeds ${maxBytes} bytes`, {}, "body");
   };
   const streamed = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
   return async (context, next) => {

@@ -10,6 +10,8 @@ export class ApiProblem extends Error {
     readonly code: string,
     readonly detail: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** The request field at fault (`sources`, `text`, `sources[3]`), when the problem is about one. */
+    readonly field?: string,
   ) {
     super(detail);
   }
@@ -40,6 +42,7 @@ export const problemResponse = (context: Context, problem: ApiProblem): Response
     code: problem.code,
     detail: problem.detail,
     instance: context.req.path,
+    ...(problem.field === undefined ? {} : { field: problem.field }),
   };
   return new Response(JSON.stringify(body), {
     status: problem.status,
@@ -68,7 +71,7 @@ const taggedProblems: Record<string, (message: string) => ApiProblem> = {
 export const toProblem = (error: unknown): ApiProblem => {
   if (error instanceof ApiProblem) return error;
   if (error instanceof HTTPException) {
-    if (error.status === 413) return new ApiProblem(413, "body-too-large", error.message);
+    if (error.status === 413) return new ApiProblem(413, "body-too-large", error.message, {}, "body");
     if (error.status === 504 || error.status === 503)
       return new ApiProblem(503, "request-timeout", "the request took longer than the server allows");
     return new ApiProblem(error.status as ContentfulStatusCode, "http-error", error.message);
