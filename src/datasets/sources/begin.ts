@@ -68,9 +68,9 @@ export const begin: DatasetSpec = {
   licence: "CC-BY-4.0 (CMU-DoG and Wizard of Wikipedia parts), CDLA-Sharing-1.0 (Topical-Chat part)",
   attribution:
     'BEGIN by Nouha Dziri, Hannah Rashkin, Tal Linzen and David Reitter, "Evaluating Attribution in Dialogue ' +
-    'Systems: The BEGIN Benchmark", TACL 2022; https://github.com/google/BEGIN-dataset, CC BY 4.0. The knowledge ' +
-    "and dialogue turns come from CMU-DoG, Topical-Chat and Wizard of Wikipedia under their own licences " +
-    "(copied beside the data).",
+    'Systems: The BEGIN Benchmark", TACL 2022; https://github.com/google/BEGIN-dataset. The knowledge and ' +
+    "dialogue turns come from CMU-DoG and Wizard of Wikipedia (CC BY 4.0) and Topical-Chat (CDLA-Sharing-1.0), " +
+    "each part under the licence of its folder in that repository (copied beside the data).",
   licenceFiles: ["begin-LICENSE", "begin-cmu-dog-LICENSE", "begin-topicalchat-LICENSE", "begin-wow-LICENSE"],
   evalFile: "begin.jsonl",
   converterVersion: 1,

@@ -111,7 +111,7 @@ export const ethereumEtl: DatasetSpec = {
   name: "ethereum-etl",
   title: "ethereum-etl test exports (blockchain-etl)",
   description:
-    "real Ethereum mainnet blocks, transactions, token transfers and tokens: an evidence store for citations",
+    "real Ethereum mainnet blocks, transactions, token transfers, tokens, contracts: an evidence store",
   repository: "blockchain-etl/ethereum-etl",
   commit: "97a0275ced2a930ee6f14f9a912c035a984eff17",
   files: tables.flatMap((table) =>
