@@ -96,8 +96,9 @@ export const fetchDataset = async (spec: DatasetSpec, options: FetchOptions): Pr
     throw new DatasetError({
       message:
         `${spec.name}: ${unpinned.length} of ${spec.files.length} upstream files have no pinned SHA-256 yet ` +
-        `(${unpinned.map((file) => file.path).join(", ")}). Pass --trust-unpinned to fetch them anyway; ` +
-        "their digests are recorded in the cache manifest and printed.",
+        `(${unpinned.map((file) => file.path).join(", ")}). To fetch them anyway, run ` +
+        `veracity datasets fetch ${spec.name} --trust-unpinned: their digests are recorded in the cache ` +
+        "manifest and printed.",
       code: "unpinned",
     });
   }
