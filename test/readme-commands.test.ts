@@ -186,7 +186,10 @@ describe.skipIf(!built)("every command of the README, from a fresh copy", () => 
     async (_index, _title, commands) => {
       const ids: string[] = [];
       for (const raw of commands) {
-        const command = raw.replace(/^npm install && /, "").replace(/<id>/g, () => ids[0] ?? "<id>");
+        const command = raw
+          .replace(/^npm install && /, "")
+          .replace(/^npx veracity /, "veracity ")
+          .replace(/<id>/g, () => ids[0] ?? "<id>");
         if (notRun.has(command) || command === "npm install") continue;
         if (serverCommand.test(command)) {
           const port = await freePort();
