@@ -1,32 +1,20 @@
-/**
- * Calibration benchmark: a real offline eval run of the shared benchmarks, Platt scaling fitted per layer on
- * one half of the records (by hash of the id) and ECE / Brier / log-loss measured on the other half, before
- * and after; plus the median time of one fit.
- *
- *   node --import tsx bench/calibration.bench.ts [--max-records N]
- *
- * Uses BEGIN and SummEdits (the labelled files with both labels and a context), VERACITY_BENCHMARKS_DIR or
- * ../shared/benchmarks. Bounded: at most --max-records records per file (default 4000).
- */
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { Either } from "effect";
 import { defaultCalibrationSplits, fitLayerCalibrations } from "../src/calibration/fit-layers.js";
 import { fitPlatt } from "../src/calibration/fit-platt.js";
 import type { CalibrationQuality } from "../src/calibration/quality.js";
 import { buildVerifier } from "../src/cli/build-verifier.js";
+import { benchmarkData, benchmarkFile } from "../src/datasets/benchmark-data.js";
 import { calibrationPairs } from "../src/eval/calibration-data.js";
-import { benchmarksDir } from "../src/eval/datasets/benchmarks-dir.js";
 import { runEvaluation } from "../src/eval/runner.js";
 
 const maxRecordsFlag = process.argv.indexOf("--max-records");
 const maxRecords = maxRecordsFlag === -1 ? 4000 : Number(process.argv[maxRecordsFlag + 1]);
-const dir = benchmarksDir(resolve(import.meta.dirname, ".."), process.env);
+const dir = benchmarkData(process.env).source;
 const files = ["begin.jsonl", "summedits.jsonl"]
-  .map((name) => join(dir, name))
-  .filter((file) => existsSync(file));
+  .map((name) => benchmarkFile(process.env, name))
+  .filter((file): file is string => file !== undefined);
 if (files.length === 0) {
-  console.log(`no shared benchmarks in ${dir}: nothing to measure`);
+  console.log(`no begin.jsonl or summedits.jsonl in ${dir}: nothing to measure`);
   process.exit(0);
 }
 

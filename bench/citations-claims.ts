@@ -11,7 +11,7 @@
  *
  *   node --import tsx bench/citations-claims.ts [--out file.jsonl]   # stdout by default
  *
- * Data: VERACITY_BENCHMARKS_DIR, else ../shared/benchmarks relative to the repository root.
+ * Data: VERACITY_DATASETS_DIR/ethereum, else the fetched ethereum-etl dataset (`veracity datasets fetch`).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

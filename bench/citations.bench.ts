@@ -6,14 +6,14 @@
  *   node --import tsx bench/citations.bench.ts --no-eval  # skip the eval-harness reproduction
  *
  * 0. times extraction and the uncited scan on 1 MB of near-miss patterns;
- * 1. loads ../shared/benchmarks/ethereum into an evidence store (PGlite in memory);
+ * 1. loads the ethereum-etl records into an evidence store (PGlite in memory);
  * 2. runs the citations layer over the claims of bench/citations-claims.ts and reports, per category, how
  *    often the fabricated citation is NOT_FOUND, a wrong attribute is a MISMATCH, a true claim is flagged;
  * 3. verifies 1,000 mixed citations (transactions, blocks, addresses, 10% fabricated) batched
  *    (one `= ANY($1)` query per kind) and one query per citation, side by side, medians of 5 runs;
  * 4. reproduces (2) through the eval harness and the CLI verifier (`--layers citations --evidence <db>`).
  *
- * Data: VERACITY_BENCHMARKS_DIR, else ../shared/benchmarks. PostgreSQL: VERACITY_TEST_PG_URL.
+ * Data: VERACITY_DATASETS_DIR/ethereum, else the fetched ethereum-etl dataset. PostgreSQL: VERACITY_TEST_PG_URL.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";

@@ -5,12 +5,11 @@
  *   node --import tsx bench/eval.bench.ts --no-full    # skip the full offline run over the shared benchmarks
  *
  * Prints medians. The full run uses the real offline verifier over every labelled file of the shared
- * benchmarks (VERACITY_BENCHMARKS_DIR, else ../shared/benchmarks); pin it to one core with `taskset -c 0`.
+ * benchmarks (VERACITY_DATASETS_DIR, else the datasets fetched with `veracity datasets fetch`); pin it to one core with `taskset -c 0`.
  */
 import { cpus } from "node:os";
-import { resolve } from "node:path";
 import { buildVerifier } from "../src/cli/build-verifier.js";
-import { benchmarkFiles, benchmarksDir } from "../src/eval/datasets/benchmarks-dir.js";
+import { benchmarkData } from "../src/datasets/benchmark-data.js";
 import { readEvalRecords } from "../src/eval/datasets/read-records.js";
 import { auroc } from "../src/eval/metrics/auroc.js";
 import { groupMetrics } from "../src/eval/metrics/summary.js";
@@ -102,9 +101,11 @@ await time("buildReport + renderHtmlReport, 100k records", 3, () =>
   renderHtmlReport(buildReport(run), predictions),
 );
 
-const files = benchmarkFiles(benchmarksDir(resolve(import.meta.dirname, ".."), process.env));
+const { files } = benchmarkData(process.env);
 if (files.length === 0) {
-  console.log("shared benchmarks absent: skipping the reader and the full run");
+  console.log(
+    "no labelled data (VERACITY_DATASETS_DIR or fetched datasets): skipping the reader and the full run",
+  );
 } else {
   await time(`stream + decode ${files.length} benchmark files`, 3, async () => {
     let count = 0;

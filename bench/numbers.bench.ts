@@ -1,20 +1,8 @@
-/**
- * Numeric grounding benchmark: false alarms on TAT-QA gold answers, detection of hallucinated variants per
- * kind (see bench/tatqa-perturb.ts), and throughput for an answer with 20 numbers against a source with 200.
- *
- *   node --import tsx bench/numbers.bench.ts
- *   VERACITY_LIST=false-alarms node --import tsx bench/numbers.bench.ts   # also lists the flagged gold answers
- *   VERACITY_LIST=misses node --import tsx bench/numbers.bench.ts         # also lists the missed variants
- *
- * Bounded: one pass over the benchmark, then at most ~3 s of throughput timing.
- */
-import { existsSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { Effect } from "effect";
 import { makeNumbersLayer } from "../src/numbers/index.js";
 import type { LayerInput } from "../src/verification/layer.js";
-import { benchmarksDir, buildBenchmark, type CommonRecord, loadArithmeticRecords } from "./tatqa-perturb.js";
+import { buildBenchmark, type CommonRecord, loadArithmeticRecords, tatqaFile } from "./tatqa-perturb.js";
 
 const layer = makeNumbersLayer();
 
@@ -202,8 +190,10 @@ const throughput = () => {
   );
 };
 
-if (!existsSync(path.join(benchmarksDir(), "tatqa.jsonl"))) {
-  console.log(`skipping accuracy: ${benchmarksDir()}/tatqa.jsonl not found`);
+if (tatqaFile() === undefined) {
+  console.log(
+    "skipping accuracy: no tatqa.jsonl (set VERACITY_DATASETS_DIR or run veracity datasets fetch tatqa)",
+  );
 } else {
   accuracy();
 }

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchmarkFile } from "../src/datasets/benchmark-data.js";
 import { declaredScales } from "../src/numbers/extract/scale-words.js";
 
 export interface CommonRecord {
@@ -35,12 +36,11 @@ export const perturbationKinds = [
 ] as const;
 export type PerturbationKind = (typeof perturbationKinds)[number];
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const benchmarksDir = (): string =>
-  process.env.VERACITY_BENCHMARKS_DIR ?? path.resolve(repoRoot, "../shared/benchmarks");
+/** The TAT-QA file: VERACITY_DATASETS_DIR/tatqa.jsonl, else the fetched `tatqa` dataset; undefined when absent. */
+export const tatqaFile = (): string | undefined => benchmarkFile(process.env, "tatqa.jsonl");
 
 /** The TAT-QA records with an arithmetic gold answer and its derivation. */
-export const loadArithmeticRecords = (file = path.join(benchmarksDir(), "tatqa.jsonl")): CommonRecord[] =>
+export const loadArithmeticRecords = (file = tatqaFile() ?? "tatqa.jsonl"): CommonRecord[] =>
   readFileSync(file, "utf8")
     .split("\n")
     .filter((line) => line.trim().length > 0)

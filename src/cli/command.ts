@@ -5,6 +5,8 @@ export interface CliIO {
   /** Reads all of standard input (for `-` arguments). */
   readonly readStdin: () => Promise<string>;
   readonly isTTY: boolean;
+  /** Whether stderr is a terminal: progress lines are shown only then. */
+  readonly stderrIsTTY?: boolean;
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
 }

@@ -24,6 +24,7 @@ const code = await runCli(
     stderr: (text) => process.stderr.write(text),
     readStdin,
     isTTY: Boolean(process.stdout.isTTY) && process.env.NO_COLOR === undefined,
+    stderrIsTTY: Boolean(process.stderr.isTTY),
     cwd: process.cwd(),
     env: process.env,
   },

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Schema } from "effect";
@@ -10,6 +11,8 @@ import type { QualityBars } from "./gate.js";
 /** Everything `veracity eval` was asked to do, validated. */
 export interface EvalCliOptions {
   readonly dataFiles: readonly string[];
+  /** Arguments of --data that name a registered public dataset (`veracity datasets list`) rather than a file. */
+  readonly dataNames: readonly string[];
   readonly goldenFiles: readonly string[];
   readonly layers: readonly LayerName[] | undefined;
   readonly json: boolean;
@@ -38,7 +41,8 @@ export const evalUsage = `veracity eval --data FILE.jsonl... [--golden SET.yaml.
 Runs the verifier over labelled records (the common JSONL form) and/or golden sets and reports
 detection metrics with hallucinated as the positive class.
 
-  --data FILE...                 JSONL files in the common form (repeatable; extra arguments are data files too)
+  --data FILE|NAME...            JSONL files in the common form, or dataset names (veracity datasets list),
+                                 fetched and cached on first use (repeatable; extra arguments count too)
   --golden FILE                  golden set, .yaml/.yml or .jsonl (repeatable)
   --layers a,b                   restrict verification to these layers
   --json                         print one JSON object on stdout
@@ -87,7 +91,11 @@ const parseCount = (flag: string, value: string | undefined, fallback: number, m
 };
 
 /** Parses and validates the arguments of `veracity eval`; relative paths are resolved against `cwd`. */
-export const parseEvalArgs = (argv: readonly string[], cwd: string): EvalCliOptions => {
+export const parseEvalArgs = (
+  argv: readonly string[],
+  cwd: string,
+  isDatasetName: (name: string) => boolean = () => false,
+): EvalCliOptions => {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -97,10 +105,14 @@ export const parseEvalArgs = (argv: readonly string[], cwd: string): EvalCliOpti
   const { values, positionals } = parsed;
   const path = (file: string) => (isAbsolute(file) ? file : resolve(cwd, file));
   const optionalPath = (file: string | undefined) => (file === undefined ? undefined : path(file));
-  const dataFiles = [...(values.data ?? []), ...positionals].map(path);
+  const dataArguments = [...(values.data ?? []), ...positionals];
+  // An existing file wins over a dataset of the same name.
+  const namesDataset = (argument: string) => isDatasetName(argument) && !existsSync(path(argument));
+  const dataNames = dataArguments.filter(namesDataset);
+  const dataFiles = dataArguments.filter((argument) => !namesDataset(argument)).map(path);
   const goldenFiles = (values.golden ?? []).map(path);
   const help = values.help === true;
-  if (!help && dataFiles.length === 0 && goldenFiles.length === 0)
+  if (!help && dataFiles.length === 0 && dataNames.length === 0 && goldenFiles.length === 0)
     throw new UsageError("give --data FILE.jsonl or --golden SET.yaml");
   if ((values["tune-on"] === undefined) !== (values["report-on"] === undefined)) {
     throw new UsageError("--tune-on and --report-on go together");
@@ -129,6 +141,7 @@ export const parseEvalArgs = (argv: readonly string[], cwd: string): EvalCliOpti
   );
   return {
     dataFiles,
+    dataNames,
     goldenFiles,
     layers: parseLayers(values.layers),
     json: values.json === true,

@@ -1,17 +1,17 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { ethereumData, howToGetData } from "../../datasets/benchmark-data.js";
 
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/**
+ * The ethereum-etl records the citation benches and tests load: `VERACITY_DATASETS_DIR/ethereum`, else the
+ * fetched `ethereum-etl` dataset. Throws when neither exists; check `missingEthereumData()` first.
+ */
+export const ethereumDirectory = (): string => {
+  const dir = ethereumData(process.env);
+  if (dir === undefined) throw new Error(`no ethereum-etl records: ${howToGetData} (ethereum-etl)`);
+  return dir;
+};
 
-/** The shared benchmark data: `VERACITY_BENCHMARKS_DIR`, else `../shared/benchmarks` beside the repository. */
-export const benchmarksDirectory = (): string =>
-  process.env.VERACITY_BENCHMARKS_DIR ?? path.resolve(repositoryRoot, "../shared/benchmarks");
-
-export const ethereumDirectory = (): string => path.join(benchmarksDirectory(), "ethereum");
-
-/** Why a suite needing the shared data is skipped, or undefined when the data is there. */
+/** Why a suite needing the ethereum-etl records is skipped, or undefined when the data is there. */
 export const missingEthereumData = (): string | undefined =>
-  existsSync(path.join(ethereumDirectory(), "transactions.jsonl"))
-    ? undefined
-    : `shared benchmark data not found at ${ethereumDirectory()} (set VERACITY_BENCHMARKS_DIR)`;
+  ethereumData(process.env) === undefined
+    ? `no ethereum-etl records: ${howToGetData} (ethereum-etl)`
+    : undefined;

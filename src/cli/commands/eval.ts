@@ -6,6 +6,9 @@ import {
   combinerDataPath,
   combinerDataToJsonl,
 } from "../../eval/calibration-data.js";
+import { datasets } from "../../datasets/registry.js";
+import { labelledFilesOf } from "../../datasets/resolve-names.js";
+import { fetchOptionsOf, terminalProgress } from "../../datasets/settings.js";
 import { type EvalCliOptions, evalUsage, parseEvalArgs } from "../../eval/cli-options.js";
 import { checkGate, type GateOutcome } from "../../eval/gate.js";
 import { loadGoldenSet } from "../../eval/golden/load-golden-set.js";
@@ -18,6 +21,8 @@ import { type EvalRun, runEvaluation, type VerifyFunction } from "../../eval/run
 import type { LayerName } from "../../model/layer-name.js";
 import { buildVerifier } from "../build-verifier.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
+
+const isDatasetName = (name: string): boolean => datasets.some((spec) => spec.name === name.toLowerCase());
 
 /** What the eval command passes on to the verifier it creates. */
 export interface EvalVerifierOptions {
@@ -57,12 +62,29 @@ const writeRunOutputs = async (options: EvalCliOptions, run: EvalRun, report: Ev
 
 const hasBars = (options: EvalCliOptions): boolean => Object.keys(options.bars).length > 0;
 
+/** The data files with each dataset name replaced by its cached JSONL file (fetched first when needed). */
+const dataFilesOf = async (options: EvalCliOptions, io: CliIO): Promise<readonly string[]> => {
+  if (options.dataNames.length === 0) return options.dataFiles;
+  const progress = terminalProgress(io.stderrIsTTY === true, io.stderr);
+  try {
+    const named = await labelledFilesOf(
+      datasets,
+      options.dataNames,
+      fetchOptionsOf(io.env, {}, progress.update),
+    );
+    return [...options.dataFiles, ...named];
+  } finally {
+    progress.done();
+  }
+};
+
 const evaluate = async (options: EvalCliOptions, verify: VerifyFunction, io: CliIO): Promise<number> => {
   let report: EvalReport | undefined;
   let gate: GateOutcome | undefined;
-  if (options.dataFiles.length > 0) {
+  const dataFiles = await dataFilesOf(options, io);
+  if (dataFiles.length > 0) {
     const run = await runEvaluation({
-      files: options.dataFiles,
+      files: dataFiles,
       verify,
       ...(options.layers !== undefined ? { layers: options.layers } : {}),
       onMalformed: options.onMalformed,
@@ -119,7 +141,7 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
   run: async (argv, io) => {
     let verifier: EvalVerifier | undefined;
     try {
-      const options = parseEvalArgs(argv, io.cwd);
+      const options = parseEvalArgs(argv, io.cwd, isDatasetName);
       if (options.help) {
         io.stdout(`${evalUsage}\n`);
         return ExitCode.ok;
@@ -130,7 +152,7 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
       });
       return await evaluate(options, verifier.verify, io);
     } catch (error) {
-      if (error instanceof UsageError || isTagged(error, "InputError", "ConfigError")) {
+      if (error instanceof UsageError || isTagged(error, "InputError", "ConfigError", "DatasetError")) {
         io.stderr(`veracity eval: ${error.message}\n`);
         return ExitCode.usage;
       }

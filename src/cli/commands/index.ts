@@ -25,6 +25,11 @@ export const commands: readonly CommandEntry[] = [
     load: async () => (await import("./calibrate.js")).calibrateCommand,
   },
   {
+    name: "datasets",
+    summary: "list, fetch (pinned, checksummed, cached) and locate the public benchmark sets",
+    load: async () => (await import("./datasets.js")).datasetsCommand,
+  },
+  {
     name: "eval",
     summary: "Measure detection on labelled data and golden sets; gate CI on quality bars",
     load: async () => (await import("./eval.js")).evalCommand,
