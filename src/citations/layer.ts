@@ -138,7 +138,11 @@ export const makeCitationsLayer = (options: CitationsLayerOptions): Verification
   const run = (input: Parameters<VerificationLayer["run"]>[0]) =>
     Effect.gen(function* () {
       const started = performance.now();
-      const extraction = extractCitations(input.text, { customPatterns, maxCitations });
+      const extraction = extractCitations(input.text, {
+        customPatterns,
+        maxCitations,
+        proseIdentifiers: true,
+      });
       if (extraction.truncated)
         return yield* new VerificationError({
           layer: "citations",
