@@ -108,4 +108,61 @@ describe("veracity check --evidence: on-chain claims", () => {
       expect(code).toBe(0);
     });
   });
+
+  describe("token transfers and per-address totals", () => {
+    it.each([
+      [
+        "a transfer in whole tokens",
+        `[ADDR:${chain.a}] received 1.5 TKN from [ADDR:${chain.b}] in [TX:${chain.transferFromB}].`,
+      ],
+      ["a transfer within 1%", `[ADDR:${chain.a}] received 1.51 TKN in [TX:${chain.transferFromB}].`],
+      ["a total over a block range", `[ADDR:${chain.a}] received 4.5 TKN between blocks 100 and 110.`],
+      ["a total from one sender", `[ADDR:${chain.b}] sent 2.5 TKN to [ADDR:${chain.a}] across all blocks.`],
+      ["a total in one block", `[ADDR:${chain.a}] received 3 TKN in block 105.`],
+      ["an ether total", `[ADDR:${chain.b}] received 2 ETH from [ADDR:${chain.a}].`],
+    ])("supports %s", async (_, answer) => {
+      const { code, verdicts, issues } = await checkAnswer(directory, db, answer);
+      expect(issues).toEqual([]);
+      expect(verdicts).toEqual(["supported"]);
+      expect(code).toBe(0);
+    });
+
+    it.each([
+      [
+        "a wrong transfer amount",
+        `[ADDR:${chain.a}] received 15 TKN in [TX:${chain.transferFromB}].`,
+        /token-transfer/,
+      ],
+      [
+        "a transfer to someone else",
+        `[ADDR:${chain.c}] received 1.5 TKN in [TX:${chain.transferFromB}].`,
+        /token-transfer/,
+      ],
+      [
+        "a wrong total",
+        `[ADDR:${chain.a}] received 5.5 TKN between blocks 100 and 110.`,
+        /address-total: .*4\.5 TKN/,
+      ],
+      [
+        "a total outside the range",
+        `[ADDR:${chain.a}] received 1 TKN in block 101.`,
+        /address-total: .*1\.5 TKN/,
+      ],
+    ])("contradicts %s", async (_, answer, message) => {
+      const { code, verdicts, issues } = await checkAnswer(directory, db, answer);
+      expect(verdicts).toEqual(["contradicted"]);
+      expect(issues.join("\n")).toMatch(message);
+      expect(code).toBe(1);
+    });
+
+    it("cannot judge a ticker the store has no decimals for, and says so", async () => {
+      const { verdicts, issues } = await checkAnswer(
+        directory,
+        db,
+        `[ADDR:${chain.a}] received 4.5 ZZZ in [TX:${chain.transferFromB}].`,
+      );
+      expect(verdicts).toEqual(["unverifiable"]);
+      expect(issues.join("\n")).toMatch(/no token with the symbol ZZZ/);
+    });
+  });
 });
