@@ -6,7 +6,8 @@ import { builtInCitationKinds, type VerifiedCitation } from "./citation.js";
 import { type ClaimCitations, claimFinding, groupByClaim } from "./claim-findings.js";
 import { extractCitations } from "./extract/extract.js";
 import type { CitationPattern } from "./extract/patterns.js";
-import { readClaimAttributes } from "./records/claim-attributes.js";
+import { type ClaimAttributes, readClaimAttributes } from "./records/claim-attributes.js";
+import { addressFlowQueries, compareWithAddressFlows } from "./records/compare-address-flow.js";
 import {
   type ComparableBlock,
   type ComparableTransaction,
@@ -16,7 +17,9 @@ import {
   defaultComparisonOptions,
 } from "./records/compare-transaction.js";
 import { scoreReport } from "./report/confidence.js";
+import { findTokensBySymbol, sumAddressFlow, type TokenRecord } from "./store/aggregates.js";
 import type { EvidenceStore } from "./store/evidence-store.js";
+import { tokensForSymbol } from "./store/known-tokens.js";
 import type { TokenTransferRecord } from "./store/records.js";
 import { defaultUncitedOptions, findUncitedStatements, type UncitedOptions } from "./uncited/find-uncited.js";
 import { type AdrVerifierOptions, makeAdrVerifier } from "./verifiers/adr-verifier.js";
@@ -138,7 +141,11 @@ export const makeCitationsLayer = (options: CitationsLayerOptions): Verification
   const run = (input: Parameters<VerificationLayer["run"]>[0]) =>
     Effect.gen(function* () {
       const started = performance.now();
-      const extraction = extractCitations(input.text, { customPatterns, maxCitations });
+      const extraction = extractCitations(input.text, {
+        customPatterns,
+        maxCitations,
+        proseIdentifiers: true,
+      });
       if (extraction.truncated)
         return yield* new VerificationError({
           layer: "citations",
@@ -149,41 +156,81 @@ export const makeCitationsLayer = (options: CitationsLayerOptions): Verification
       const claims = input.claims.length > 0 ? input.claims : [wholeText(input.text)];
       const groups = groupByClaim(claims, checked, uncited);
 
-      const tokenClaimTransactions = groups.flatMap(({ claim, citations }) => {
-        const record = transactionRecordOf(citations);
-        return record && /\btokens?\b/i.test(claim.text) ? [record.hash] : [];
-      });
+      const storeError = (error: { message: string }) =>
+        new VerificationError({ layer: "citations", message: error.message, cause: error });
+      const withAttributes = groups
+        .filter((group) => group.citations.length > 0 || group.uncited.length > 0)
+        .map((group) => ({
+          ...group,
+          record: transactionRecordOf(group.citations),
+          attributes: readClaimAttributes(
+            input.text,
+            group.claim.span,
+            group.citations.map(({ citation }) => citation),
+          ),
+        }));
+
+      // Tickers ("7.056 WETH") are read with the decimals of the tokens that carry them.
+      const symbols = [
+        ...new Set(withAttributes.flatMap(({ attributes }) => attributes.tokenAmount?.symbol ?? [])),
+      ];
+      const storedTokens =
+        options.store && symbols.length > 0
+          ? yield* findTokensBySymbol(options.store.sql, symbols).pipe(Effect.mapError(storeError))
+          : new Map<string, readonly TokenRecord[]>();
+      const symbolTokensOf = (attributes: ClaimAttributes) => {
+        const symbol = attributes.tokenAmount?.symbol;
+        return symbol === undefined ? undefined : tokensForSymbol(symbol, storedTokens.get(symbol) ?? []);
+      };
+
+      const tokenClaimTransactions = withAttributes.flatMap(({ record, attributes }) =>
+        record && attributes.tokenAmount !== undefined ? [record.hash] : [],
+      );
       const transfers: ReadonlyMap<string, readonly TokenTransferRecord[]> =
         options.store && tokenClaimTransactions.length > 0
-          ? yield* options.store
-              .findTokenTransfers(tokenClaimTransactions)
-              .pipe(
-                Effect.mapError(
-                  (error) =>
-                    new VerificationError({ layer: "citations", message: error.message, cause: error }),
-                ),
-              )
+          ? yield* options.store.findTokenTransfers(tokenClaimTransactions).pipe(Effect.mapError(storeError))
           : new Map();
 
-      const detailed: ClaimCitations[] = groups
-        .filter((group) => group.citations.length > 0 || group.uncited.length > 0)
-        .map((group) => {
-          const record = transactionRecordOf(group.citations);
-          const block = record === undefined ? blockRecordOf(group.citations) : undefined;
-          const attributes = () =>
-            readClaimAttributes(
-              input.text,
-              group.claim.span,
-              group.citations.map(({ citation }) => citation),
-            );
-          const compared =
-            record !== undefined
-              ? compareWithTransaction(attributes(), record, transfers.get(record.hash) ?? [], comparison)
-              : block !== undefined
-                ? compareWithBlock(attributes(), block, comparison)
-                : undefined;
-          return { ...group, comparison: compared };
+      // A claim about an address's activity with no transaction cited is compared with the address's total.
+      const flowsOf = (group: (typeof withAttributes)[number]) =>
+        Effect.gen(function* () {
+          const store = options.store;
+          const cites = (kind: string) => group.citations.some(({ citation }) => citation.kind === kind);
+          if (store === undefined || cites("transaction") || !cites("address")) return undefined;
+          const queries = addressFlowQueries(group.attributes, symbolTokensOf(group.attributes));
+          if (queries === undefined) return undefined;
+          return yield* Effect.forEach(queries, (query) => sumAddressFlow(store.sql, query), {
+            concurrency: 1,
+          });
         });
+
+      const detailed: ClaimCitations[] = [];
+      for (const group of withAttributes) {
+        const { record, attributes } = group;
+        const block = record === undefined ? blockRecordOf(group.citations) : undefined;
+        const flows =
+          record === undefined ? yield* flowsOf(group).pipe(Effect.mapError(storeError)) : undefined;
+        const compared =
+          record !== undefined
+            ? compareWithTransaction(
+                attributes,
+                record,
+                transfers.get(record.hash) ?? [],
+                comparison,
+                symbolTokensOf(attributes),
+              )
+            : flows !== undefined
+              ? compareWithAddressFlows(attributes, flows, symbolTokensOf(attributes), comparison)
+              : block !== undefined
+                ? compareWithBlock(attributes, block, comparison)
+                : undefined;
+        detailed.push({
+          claim: group.claim,
+          citations: group.citations,
+          uncited: group.uncited,
+          comparison: compared,
+        });
+      }
       const findings = detailed.map(claimFinding);
       const failing = findings.filter((finding) => finding.issues.length > 0);
       const countOf = (status: string) => checked.filter(({ check }) => check.status === status).length;

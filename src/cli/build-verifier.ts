@@ -83,7 +83,7 @@ export const buildVerifier = async (
     const rpcUrl = env.VERACITY_ETH_RPC_URL;
     const options = {
       ...(rpcUrl ? { rpcUrl } : {}),
-      ...(flags.repository === undefined ? {} : repositoryCitationOptions(flags.repository)),
+      ...(flags.repository === undefined ? {} : repositoryCitationOptions(flags.repository, env)),
     };
     if (flags.evidence === undefined)
       layers.push((await import("../citations/layer.js")).makeCitationsLayer(options));

@@ -14,6 +14,7 @@ import { SqlClient, type SqlClientService } from "../storage/sql-client.js";
 
 export interface MemoryGateOnSqlOptions extends Partial<MemoryGateConfig> {
   readonly repositoryDir?: string;
+  readonly issues?: { readonly endpoint: string; readonly token?: string };
 }
 
 /**
@@ -33,7 +34,10 @@ export const openMemoryGateOnSql = async (
     dedup.pipe(Layer.provideMerge(storage)),
     Layer.succeed(
       CitationVerifier,
-      makeLocalCitationVerifier({ repositoryDir: options.repositoryDir ?? process.cwd() }),
+      makeLocalCitationVerifier({
+        repositoryDir: options.repositoryDir ?? process.cwd(),
+        ...(options.issues === undefined ? {} : { issues: options.issues }),
+      }),
     ),
     Layer.succeed(ClaimSupportChecker, makeGroundingSupportChecker()),
   );

@@ -6,6 +6,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Effect } from "effect";
 import { type Logger, pino } from "pino";
 import { makeAuditLog } from "../audit/audit-log.js";
+import { issueTrackerFromEnv } from "../citations/verifiers/repository-citations.js";
 import { buildVerifier } from "../cli/build-verifier.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
 import { createWorkerPoolVerifier, defaultVerifyWorkers } from "../facade/worker-pool/index.js";
@@ -73,15 +74,17 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   };
   try {
     await runEffect(migrateServerTables(sql));
-    const memory = await openMemoryGateOnSql(
-      sql,
-      options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir },
-    );
+    const issues = issueTrackerFromEnv(env);
+    const memory = await openMemoryGateOnSql(sql, {
+      ...(options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir }),
+      ...(issues === undefined ? {} : { issues }),
+    });
     closers.push(memory.close);
     const limits = { ...defaultServerLimits, ...options.limits };
     const built = await buildVerifier(
       {
         ...(options.evidence === undefined ? {} : { evidence: options.evidence }),
+        ...(options.repositoryDir === undefined ? {} : { repository: options.repositoryDir }),
         ...(options.model === undefined ? {} : { model: options.model }),
         ...(options.calibration === undefined ? {} : { calibration: options.calibration }),
       },

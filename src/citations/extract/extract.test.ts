@@ -101,7 +101,52 @@ describe("extractCitations", () => {
     const started = performance.now();
     const extraction = extractCitations(text);
     const elapsed = performance.now() - started;
-    expect(extraction.citations.filter((citation) => citation.kind === "transaction")).toEqual([]);
+    const transactions = extraction.citations.filter((citation) => citation.kind === "transaction");
+    // Each near miss is a malformed citation, never a valid one.
+    expect(transactions.length).toBeGreaterThan(0);
+    expect(transactions.every((citation) => citation.formatProblem !== undefined)).toBe(true);
     expect(elapsed).toBeLessThan(2000);
+  });
+
+  it.each([
+    [
+      "a truncated bracketed hash",
+      "[TX:0xabc123]",
+      "transaction",
+      "not a transaction hash: 6 hex digits where 64 are needed",
+    ],
+    [
+      "a bracketed address of the wrong length",
+      `[ADDR:0x${"ab".repeat(19)}]`,
+      "address",
+      "not an address: 38 hex digits where 40 are needed",
+    ],
+    ["a block that is no number", "[BLOCK:latest]", "block", "not a block number"],
+  ])("flags %s as a malformed citation", (_, text, kind, problem) => {
+    const [citation] = extractCitations(text).citations;
+    expect([citation?.kind, citation?.formatProblem]).toEqual([kind, problem]);
+  });
+
+  it.each([
+    ["a full hash in prose", `The swap in ${tx} paid out.`, [["transaction", undefined]]],
+    ["a full address in prose", `Wallet ${checksummed} paid.`, [["address", undefined]]],
+    [
+      "a hash cut short with an ellipsis",
+      "The exploit tx 0xabc123\u2026 drained it.",
+      [["transaction", "truncated transaction hash: 6 hex digits and an ellipsis where 64 are needed"]],
+    ],
+    [
+      "a short run after an identifier word",
+      "funds went to wallet 0x12ab today",
+      [["address", "not an address: 4 hex digits where 40 are needed"]],
+    ],
+    ["a selector", "the call 0x06fdde03 returns the name", []],
+  ])("reads %s when prose identifiers are on", (_, text, expected) => {
+    const found = extractCitations(text, { proseIdentifiers: true }).citations.map((citation) => [
+      citation.kind,
+      citation.formatProblem,
+    ]);
+    expect(found).toEqual(expected);
+    expect(extractCitations(text).citations.filter((citation) => citation.kind !== "commit")).toEqual([]);
   });
 });

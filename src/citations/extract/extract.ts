@@ -1,12 +1,21 @@
 import type { ExtractedCitation } from "../citation.js";
-import { addressChecksumProblem, looksLikeCommit, timestampProblem, trimUrl } from "./format-checks.js";
-import { builtInPatterns, type CitationPattern } from "./patterns.js";
+import {
+  addressChecksumProblem,
+  hexLengthProblem,
+  looksLikeCommit,
+  timestampProblem,
+  trimUrl,
+} from "./format-checks.js";
+import { builtInPatterns, type CitationPattern, proseIdentifierPatterns } from "./patterns.js";
+import { readProseIdentifier } from "./prose-identifier.js";
 
 export interface ExtractOptions {
   /** Extra kinds from configuration, tried alongside the built-ins. */
   readonly customPatterns?: readonly CitationPattern[];
   /** Most citations kept from one text (default 10,000); `truncated` says when more were found. */
   readonly maxCitations?: number;
+  /** Also read transaction hashes and addresses written in prose (`0x...`), cut-short ones included. */
+  readonly proseIdentifiers?: boolean;
 }
 
 export interface Extraction {
@@ -23,7 +32,11 @@ interface Candidate {
   readonly end: number;
   readonly raw: string;
   readonly captured: string;
+  /** Set by a reader that already knows the value is malformed. */
+  readonly problem?: string;
 }
+
+const proseKind = "onchain-prose";
 
 const firstCapture = (match: RegExpExecArray): string => {
   for (let group = 1; group < match.length; group += 1) {
@@ -48,6 +61,22 @@ const candidatesOf = (text: string, pattern: CitationPattern, limit: number): Ca
     if (pattern.kind === "url") raw = trimUrl(raw);
     const captured = pattern.kind === "url" ? raw : firstCapture(match);
     if (pattern.kind === "commit" && !looksLikeCommit(captured, text, match.index)) continue;
+    if (pattern.kind === proseKind) {
+      const identifier = readProseIdentifier(
+        captured,
+        text.slice(Math.max(0, match.index - 24), match.index),
+      );
+      if (identifier === undefined) continue;
+      found.push({
+        pattern: { ...pattern, kind: identifier.kind },
+        start: match.index,
+        end: match.index + raw.length,
+        raw,
+        captured: identifier.value,
+        ...(identifier.problem === undefined ? {} : { problem: identifier.problem }),
+      });
+      continue;
+    }
     found.push({ pattern, start: match.index, end: match.index + raw.length, raw, captured });
   }
   return found;
@@ -79,14 +108,16 @@ class TakenIntervals {
 }
 
 const formatProblemOf = (kind: string, value: string): string | undefined => {
-  if (kind === "address") return addressChecksumProblem(value);
+  if (kind === "transaction") return hexLengthProblem(value, 64, "a transaction hash");
+  if (kind === "address") return hexLengthProblem(value, 40, "an address") ?? addressChecksumProblem(value);
+  if (kind === "block") return /^\d{1,12}$/.test(value) ? undefined : "not a block number";
   if (kind === "timestamp") return timestampProblem(value);
   return undefined;
 };
 
 const toCitation = (text: string, candidate: Candidate): ExtractedCitation => {
   const normalize = candidate.pattern.normalize ?? ((value: string) => value);
-  const problem = formatProblemOf(candidate.pattern.kind, candidate.captured);
+  const problem = candidate.problem ?? formatProblemOf(candidate.pattern.kind, candidate.captured);
   const value =
     candidate.pattern.kind === "address" ? candidate.captured.toLowerCase() : normalize(candidate.captured);
   return {
@@ -109,9 +140,11 @@ const toCitation = (text: string, candidate: Candidate): ExtractedCitation => {
  */
 export const extractCitations = (text: string, options: ExtractOptions = {}): Extraction => {
   const limit = options.maxCitations ?? defaultMaxCitations;
-  const patterns = [...builtInPatterns, ...(options.customPatterns ?? [])].sort(
-    (a, b) => b.priority - a.priority,
-  );
+  const patterns = [
+    ...builtInPatterns,
+    ...(options.proseIdentifiers === true ? proseIdentifierPatterns : []),
+    ...(options.customPatterns ?? []),
+  ].sort((a, b) => b.priority - a.priority);
   const taken = new TakenIntervals();
   const accepted: Candidate[] = [];
   let truncated = false;

@@ -45,3 +45,10 @@ export const trimUrl = (url: string): string => {
   while (end > 0 && trailingPunctuation.has(url[end - 1] ?? "")) end -= 1;
   return url.slice(0, end);
 };
+
+/** A `0x` value must have exactly the hex digits of its kind: 64 for a transaction hash, 40 for an address. */
+export const hexLengthProblem = (value: string, digits: number, what: string): string | undefined => {
+  if (!/^0x[0-9a-fA-F]*$/.test(value)) return `not ${what}: expected 0x and ${digits} hex digits`;
+  const length = value.length - 2;
+  return length === digits ? undefined : `not ${what}: ${length} hex digits where ${digits} are needed`;
+};

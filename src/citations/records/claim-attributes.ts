@@ -17,8 +17,12 @@ export interface ClaimAttributes {
   readonly token?: ClaimedValue<string>;
   /** Ether amount in wei. */
   readonly etherAmount?: ClaimedValue<Decimal>;
-  /** Token amount in raw units. */
-  readonly tokenAmount?: ClaimedValue<Decimal>;
+  /**
+   * Token amount: in raw units for "N tokens", in whole tokens for "N SYMBOL" (`symbol` set, upper-case).
+   */
+  readonly tokenAmount?: ClaimedValue<Decimal> & { readonly symbol?: string };
+  /** Blocks the claim limits itself to: "between blocks 100 and 110", "in block 105". */
+  readonly blockRange?: ClaimedValue<{ readonly from: string; readonly to: string }>;
   readonly block?: ClaimedValue<string>;
   /** Seconds since the epoch, and whether only a date was given. */
   readonly timestamp?: ClaimedValue<{ readonly seconds: number; readonly dateOnly: boolean }>;
@@ -26,6 +30,25 @@ export interface ClaimAttributes {
 
 const etherAmountPattern = /(\d[\d,]{0,40}(?:\.\d{1,40})?)\s?(wei|gwei|eth|ether)\b/gi;
 const tokenAmountPattern = /(\d[\d,]{0,80}(?:\.\d{1,40})?)\s?(?:tokens?|token units?)\b/gi;
+/** An amount and a ticker in capitals ("7.056 WETH", "2,000 USDC"); case matters, so words are left alone. */
+const symbolAmountPattern = /(\d[\d,]{0,80}(?:\.\d{1,40})?)\s?([A-Z][A-Z0-9]{1,9})\b/g;
+/** Tickers that are not tokens: ether (compared as ether) and currencies. */
+const notTokenSymbols = new Set([
+  "ETH",
+  "ETHER",
+  "GWEI",
+  "WEI",
+  "USD",
+  "EUR",
+  "GBP",
+  "JPY",
+  "CNY",
+  "CHF",
+  "CAD",
+  "AUD",
+]);
+const blockRangePattern =
+  /\bblocks?\s(?:\[BLOCK:\s?)?#?(\d{1,12})\]?(?:\s?(?:to|and|through|until|-|\u2013)\s?(?:block\s)?(?:\[BLOCK:\s?)?#?(\d{1,12})\]?)?/i;
 
 const before = (text: string, offset: number, width: number) =>
   text.slice(Math.max(0, offset - width), offset);
@@ -59,6 +82,21 @@ const parseTimestamp = (value: string): { seconds: number; dateOnly: boolean } |
     dateOnly ? `${value}T00:00:00Z` : /[zZ]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`,
   );
   return Number.isNaN(milliseconds) ? undefined : { seconds: Math.floor(milliseconds / 1000), dateOnly };
+};
+
+const firstSymbolAmount = (claimText: string, offset: number) => {
+  symbolAmountPattern.lastIndex = 0;
+  for (
+    let match = symbolAmountPattern.exec(claimText);
+    match !== null;
+    match = symbolAmountPattern.exec(claimText)
+  ) {
+    const symbol = match[2] ?? "";
+    if (notTokenSymbols.has(symbol)) continue;
+    const span = { start: offset + match.index, end: offset + match.index + match[0].length };
+    return { value: new Decimal((match[1] ?? "").replaceAll(",", "")), symbol, span, text: match[0] };
+  }
+  return undefined;
 };
 
 /**
@@ -107,6 +145,21 @@ export const readClaimAttributes = (
   if (tokens) {
     const amount = (tokens.match[1] ?? "").replaceAll(",", "");
     attributes.tokenAmount = { value: new Decimal(amount), span: tokens.span, text: tokens.match[0] };
+  } else {
+    const symbolAmount = firstSymbolAmount(claimText, claimSpan.start);
+    if (symbolAmount) attributes.tokenAmount = symbolAmount;
+  }
+  // Block ranges are read from the claim as written: "[BLOCK:100]" counts as well as "block 100".
+  const range = blockRangePattern.exec(text.slice(claimSpan.start, claimSpan.end));
+  if (range?.[1] !== undefined) {
+    const from = range[1].replace(/^0+(?=\d)/, "");
+    const to = (range[2] ?? range[1]).replace(/^0+(?=\d)/, "");
+    const start = claimSpan.start + range.index;
+    attributes.blockRange = {
+      value: { from, to },
+      span: { start, end: start + range[0].length },
+      text: range[0],
+    };
   }
   return attributes;
 };

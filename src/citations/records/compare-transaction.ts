@@ -27,7 +27,14 @@ export interface ComparableTransaction {
   readonly value?: string;
 }
 
-export type ComparedAttribute = "sender" | "recipient" | "value" | "block" | "timestamp" | "token-transfer";
+export type ComparedAttribute =
+  | "sender"
+  | "recipient"
+  | "value"
+  | "block"
+  | "timestamp"
+  | "token-transfer"
+  | "address-total";
 
 export interface AttributeDifference {
   readonly attribute: ComparedAttribute;
@@ -52,21 +59,54 @@ export interface RecordComparison {
 
 const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
 
+/** The tokens a claimed ticker may name, with their decimals (undefined when the claim says "tokens"). */
+export type SymbolTokens = readonly { readonly address: string; readonly decimals: number | null }[];
+
+/**
+ * The raw amount a claim states of one token: "N tokens" is raw already, "N SYMBOL" is in whole tokens and
+ * needs the token's decimals (undefined when they are unknown).
+ */
+export const rawAmountOf = (
+  amount: Decimal,
+  symbol: string | undefined,
+  token: string,
+  tokens: SymbolTokens | undefined,
+): Decimal | undefined => {
+  if (symbol === undefined) return amount;
+  const decimals = tokens?.find((candidate) => candidate.address === token)?.decimals;
+  return decimals === undefined || decimals === null
+    ? undefined
+    : amount.times(new Decimal(10).pow(decimals));
+};
+
 const compareTokenTransfer = (
   attributes: ClaimAttributes,
   transfers: readonly TokenTransferRecord[],
   tolerance: number,
-): AttributeDifference | undefined => {
+  symbolTokens: SymbolTokens | undefined,
+): { difference?: AttributeDifference; unchecked?: UncheckedAttribute } => {
   const amount = attributes.tokenAmount;
-  if (amount === undefined) return undefined;
-  const matching = transfers.filter(
-    (transfer) =>
+  if (amount === undefined) return {};
+  const symbol = amount.symbol;
+  if (symbol !== undefined && !symbolTokens?.some((token) => token.decimals !== null))
+    return {
+      unchecked: {
+        attribute: "token-transfer",
+        reason: `no token with the symbol ${symbol} and known decimals in the evidence store`,
+        span: amount.span,
+      },
+    };
+  const matching = transfers.filter((transfer) => {
+    const raw = rawAmountOf(amount.value, symbol, transfer.token_address, symbolTokens);
+    return (
+      raw !== undefined &&
       (attributes.sender === undefined || transfer.from_address === attributes.sender.value) &&
       (attributes.recipient === undefined || transfer.to_address === attributes.recipient.value) &&
       (attributes.token === undefined || transfer.token_address === attributes.token.value) &&
-      amountsMatch(amount.value, new Decimal(transfer.value), tolerance),
-  );
-  if (matching.length > 0) return undefined;
+      amountsMatch(raw, new Decimal(transfer.value), tolerance)
+    );
+  });
+  if (matching.length > 0) return {};
   const recorded =
     transfers.length === 0
       ? "no token transfer recorded in this transaction"
@@ -75,14 +115,14 @@ const compareTokenTransfer = (
           .map((t) => `${t.value} of ${t.token_address} from ${t.from_address} to ${t.to_address}`)
           .join("; ");
   const claimed = [
-    `${amount.value.toFixed()} tokens`,
+    symbol === undefined ? `${amount.value.toFixed()} tokens` : `${amount.value.toFixed()} ${symbol}`,
     attributes.token ? `of ${attributes.token.value}` : "",
     attributes.sender ? `from ${attributes.sender.value}` : "",
     attributes.recipient ? `to ${attributes.recipient.value}` : "",
   ]
     .filter((part) => part.length > 0)
     .join(" ");
-  return { attribute: "token-transfer", claimed, recorded, span: amount.span };
+  return { difference: { attribute: "token-transfer", claimed, recorded, span: amount.span } };
 };
 
 /**
@@ -95,6 +135,7 @@ export const compareWithTransaction = (
   record: ComparableTransaction,
   transfers: readonly TokenTransferRecord[],
   options: ComparisonOptions = defaultComparisonOptions,
+  symbolTokens?: SymbolTokens,
 ): RecordComparison => {
   const differences: AttributeDifference[] = [];
   const unchecked: UncheckedAttribute[] = [];
@@ -104,8 +145,10 @@ export const compareWithTransaction = (
   };
 
   if (attributes.tokenAmount !== undefined) {
-    compared.push("token-transfer");
-    differ(compareTokenTransfer(attributes, transfers, options.amountTolerance));
+    const token = compareTokenTransfer(attributes, transfers, options.amountTolerance, symbolTokens);
+    if (token.unchecked) unchecked.push(token.unchecked);
+    else compared.push("token-transfer");
+    differ(token.difference);
   } else {
     if (attributes.sender && record.from_address === undefined) {
       unchecked.push({

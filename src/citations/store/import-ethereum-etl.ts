@@ -26,7 +26,13 @@ interface TableImport {
   readonly file: string;
   readonly insert: string;
   readonly columns: number;
-  readonly toRows: (reader: RowReader) => { main: Row[]; blocks?: Row[]; addresses: Row[] };
+  readonly toRows: (reader: RowReader) => {
+    main: Row[];
+    blocks?: Row[];
+    addresses: Row[];
+    /** Token transfers read from another record (an ERC-20 `Transfer` log). */
+    transfers?: Row[];
+  };
 }
 
 const chunkSize = 1000;
@@ -36,6 +42,38 @@ const blockInsert = `INSERT INTO evidence_blocks (number, hash, timestamp)
   SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[]) ON CONFLICT (number) DO NOTHING`;
 const addressInsert = `INSERT INTO evidence_addresses (address, role)
   SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (address) DO NOTHING`;
+
+const transferInsert = `INSERT INTO evidence_token_transfers
+  (transaction_hash, log_index, token_address, from_address, to_address, value, block_number, block_timestamp)
+  SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[],
+    $7::bigint[], $8::bigint[]) ON CONFLICT (transaction_hash, log_index) DO NOTHING`;
+
+/** keccak256("Transfer(address,address,uint256)"): the first topic of every ERC-20 and ERC-721 transfer log. */
+export const transferTopic = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+const paddedAddress = /^0x0{24}([0-9a-f]{40})$/;
+
+/**
+ * The ERC-20 transfer a log records, or undefined: three topics (the event, sender, recipient, both
+ * left-padded addresses) and a 32-byte amount. ERC-721 transfers index the token id as a fourth topic and
+ * are left out: they move an item, not an amount.
+ */
+const transferOfLog = (topics: readonly string[], data: string | null) => {
+  if (topics.length !== 3 || topics[0] !== transferTopic || data === null || data.length !== 66)
+    return undefined;
+  const from = paddedAddress.exec(topics[1] ?? "")?.[1];
+  const to = paddedAddress.exec(topics[2] ?? "")?.[1];
+  if (from === undefined || to === undefined) return undefined;
+  return { from: `0x${from}`, to: `0x${to}`, value: BigInt(data).toString() };
+};
+
+const smallInteger = (reader: RowReader, name: string): string | null => {
+  try {
+    const value = reader.optionalInteger(name);
+    return value !== null && Number(value) <= 255 ? value : null;
+  } catch {
+    return null;
+  }
+};
 
 const tables: readonly TableImport[] = [
   {
@@ -93,10 +131,7 @@ const tables: readonly TableImport[] = [
   },
   {
     file: "token_transfers",
-    insert: `INSERT INTO evidence_token_transfers
-      (transaction_hash, log_index, token_address, from_address, to_address, value, block_number, block_timestamp)
-      SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::numeric[],
-        $7::bigint[], $8::bigint[]) ON CONFLICT (transaction_hash, log_index) DO NOTHING`,
+    insert: transferInsert,
     columns: 8,
     toRows: (r) => {
       const token = r.address("token_address");
@@ -134,9 +169,111 @@ const tables: readonly TableImport[] = [
   },
   {
     file: "tokens",
-    insert: addressInsert,
-    columns: 2,
-    toRows: (r) => ({ main: [[r.address("address"), "token"]], addresses: [] }),
+    insert: `INSERT INTO evidence_tokens (address, symbol, name, decimals)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[])
+      ON CONFLICT (address) DO UPDATE SET symbol = EXCLUDED.symbol, name = EXCLUDED.name,
+        decimals = EXCLUDED.decimals`,
+    columns: 4,
+    toRows: (r) => {
+      const address = r.address("address");
+      const symbol = r.optionalText("symbol", 32);
+      return {
+        // Malformed metadata (an empty symbol, decimals that are no small number) is kept as unknown.
+        main: [[address, symbol === "" ? null : symbol, r.optionalText("name"), smallInteger(r, "decimals")]],
+        addresses: [[address, "token"]],
+      };
+    },
+  },
+  {
+    file: "logs",
+    insert: `INSERT INTO evidence_logs (transaction_hash, log_index, block_number, address, topics, data)
+      SELECT h, i, b, a, string_to_array(t, ','), d
+      FROM unnest($1::text[], $2::int[], $3::bigint[], $4::text[], $5::text[], $6::text[]) AS u(h, i, b, a, t, d)
+      ON CONFLICT (transaction_hash, log_index) DO NOTHING`,
+    columns: 6,
+    toRows: (r) => {
+      const hash = r.hash("transaction_hash");
+      const index = r.integer("log_index");
+      const block = r.integer("block_number");
+      const address = r.address("address");
+      const topics = r.topics("topics");
+      const data = r.optionalHexData("data");
+      const transfer = transferOfLog(topics, data);
+      return {
+        main: [[hash, index, block, address, topics.join(","), data]],
+        blocks: [[block, r.optionalHash("block_hash"), null]],
+        addresses: [
+          [address, transfer === undefined ? "contract" : "token"],
+          ...(transfer === undefined
+            ? []
+            : [
+                [transfer.from, "account"],
+                [transfer.to, "account"],
+              ]),
+        ],
+        ...(transfer === undefined
+          ? {}
+          : {
+              transfers: [[hash, index, address, transfer.from, transfer.to, transfer.value, block, null]],
+            }),
+      };
+    },
+  },
+  {
+    file: "receipts",
+    insert: `INSERT INTO evidence_receipts (transaction_hash, block_number, status, gas_used, contract_address)
+      SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[], $4::numeric[], $5::text[])
+      ON CONFLICT (transaction_hash) DO NOTHING`,
+    columns: 5,
+    toRows: (r) => {
+      const block = r.integer("block_number");
+      const created = r.optionalAddress("contract_address");
+      return {
+        main: [
+          [
+            r.hash("transaction_hash"),
+            block,
+            r.optionalInteger("status"),
+            r.optionalInteger("gas_used"),
+            created,
+          ],
+        ],
+        blocks: [[block, r.optionalHash("block_hash"), null]],
+        addresses: created === null ? [] : [[created, "contract"]],
+      };
+    },
+  },
+  {
+    file: "traces",
+    insert: `INSERT INTO evidence_traces
+      (trace_id, transaction_hash, block_number, from_address, to_address, value, trace_type, status, error)
+      SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::numeric[],
+        $7::text[], $8::int[], $9::text[]) ON CONFLICT (trace_id) DO NOTHING`,
+    columns: 9,
+    toRows: (r) => {
+      const block = r.integer("block_number");
+      const from = r.optionalAddress("from_address");
+      const to = r.optionalAddress("to_address");
+      const hash = r.optionalHash("transaction_hash");
+      const id = r.optionalText("trace_id") ?? `${hash ?? block}:${r.optionalInteger("trace_index") ?? "0"}`;
+      return {
+        main: [
+          [
+            id,
+            hash,
+            block,
+            from,
+            to,
+            r.optionalInteger("value"),
+            r.optionalText("trace_type", 32),
+            r.optionalInteger("status"),
+            r.optionalText("error"),
+          ],
+        ],
+        blocks: [[block, r.optionalHash("block_hash"), r.optionalInteger("block_timestamp")]],
+        addresses: [...(from === null ? [] : [[from, "account"]]), ...(to === null ? [] : [[to, "account"]])],
+      };
+    },
   },
 ];
 
@@ -152,9 +289,10 @@ const fileFor = (directory: string, name: string): string | undefined =>
     .find((file) => existsSync(file));
 
 /**
- * Loads an ethereum-etl export directory (`blocks`, `transactions`, `token_transfers`, `contracts`, `tokens`
- * as JSONL or CSV) into the evidence store, in one transaction. Re-importing the same rows changes nothing.
- * Blocks and addresses referenced by transactions and transfers are recorded too.
+ * Loads an ethereum-etl export directory (`blocks`, `transactions`, `token_transfers`, `contracts`, `tokens`,
+ * `logs`, `receipts`, `traces` as JSONL or CSV) into the evidence store, in one transaction. Re-importing the
+ * same rows changes nothing. Blocks and addresses referenced by the records are recorded too, and the ERC-20
+ * `Transfer` logs become token transfers (an export with logs but no token_transfers file loses none).
  */
 export const importEthereumEtl = (
   tx: SqlExecutor,
@@ -166,7 +304,7 @@ export const importEthereumEtl = (
     if (present.length === 0)
       return yield* new InputError({
         code: "no-evidence-files",
-        message: `${directory}: no blocks, transactions, token_transfers, contracts or tokens file (.jsonl or .csv)`,
+        message: `${directory}: no ${tables.map((table) => table.file).join(", ")} file (.jsonl or .csv)`,
       });
     const summary: Record<string, { read: number; rejected: number }> = {};
     const problems: string[] = [];
@@ -177,6 +315,7 @@ export const importEthereumEtl = (
       const main: Row[] = [];
       const blocks: Row[] = [];
       const addresses: Row[] = [];
+      const transfers: Row[] = [];
       const rows = readEtlRows(file, { maxRows: options.maxRowsPerFile ?? 5_000_000 });
       while (true) {
         const next = yield* Effect.tryPromise({
@@ -190,6 +329,7 @@ export const importEthereumEtl = (
           main.push(...converted.main);
           blocks.push(...(converted.blocks ?? []));
           addresses.push(...converted.addresses);
+          transfers.push(...(converted.transfers ?? []));
         } catch (error) {
           counts.rejected += 1;
           if (problems.length < maxProblems)
@@ -198,10 +338,12 @@ export const importEthereumEtl = (
         if (main.length >= chunkSize) yield* flush(tx, table.insert, main, table.columns);
         if (blocks.length >= chunkSize) yield* flush(tx, blockInsert, blocks, 3);
         if (addresses.length >= chunkSize) yield* flush(tx, addressInsert, addresses, 2);
+        if (transfers.length >= chunkSize) yield* flush(tx, transferInsert, transfers, 8);
       }
       yield* flush(tx, table.insert, main, table.columns);
       yield* flush(tx, blockInsert, blocks, 3);
       yield* flush(tx, addressInsert, addresses, 2);
+      yield* flush(tx, transferInsert, transfers, 8);
     }
     return { directory, tables: summary, problems };
   });

@@ -35,15 +35,20 @@ const sameSentenceAfter = (text: string, from: number, to: number) => {
   return end === null || gap.slice(end.index + 1).trim().length === 0;
 };
 
-/** The specification's factual-sounding phrases: amounts moved, sent/received, dates, blocks, raw hashes. */
+/**
+ * Factual-sounding phrases about the chain: amounts moved in any unit or token, sent/received, dates, block
+ * numbers, raw hashes.
+ */
 export const factualPatterns: readonly RegExp[] = [
   /\btransferred\s\$?\d[\d,]{0,30}(?:\.\d{1,18})?/gi,
   /\bsent\s\d[\d,]{0,30}(?:\.\d{1,18})?\s?(?:ETH|ether|gwei|wei|tokens?)\b/gi,
   /\breceived\s[^.!?\n]{1,60}?\sfrom\b/gi,
   /\bon\s\d{4}-\d{2}-\d{2}\b/gi,
-  /\bat\sblock\s#?\d{1,12}\b/gi,
+  /\b(?:at|in|during|within|by|since|before|after)\sblocks?\s(?:number\s)?#?\d{1,12}\b/gi,
   /\btransaction\s0x[0-9a-f]{0,64}/gi,
   /\bwallet\s0x[0-9a-f]{0,40}/gi,
+  // Value moved on chain, in any unit or token ticker: "received 7.056 WETH", "withdrew 2,000 USDC".
+  /\b(?:[Ss]ent|[Rr]eceived|[Tt]ransferred|[Pp]aid|[Mm]oved|[Ww]ithdrew|[Dd]eposited|[Ss]wapped|[Bb]ought|[Ss]old|[Mm]inted|[Bb]urned|[Bb]ridged|[Ss]tak(?:ed|ing))\s(?:about\s|roughly\s|approximately\s|nearly\s|over\s|exactly\s)?\$?\d[\d,]{0,30}(?:\.\d{1,18})?\s?(?:[A-Z][A-Z0-9]{1,9}|[Ee]ther|[Gg]wei|[Ww]ei|[Tt]okens?)\b/g,
 ];
 
 export interface UncitedStatement {

@@ -1,23 +1,47 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { CitationsLayerOptions } from "../layer.js";
+import type { IssueVerifierOptions } from "./issue-verifier.js";
 
-/** Where a repository keeps its architecture decision records, in the usual places. */
-const adrFolders = ["docs/adr", "docs/adrs", "docs/decisions", "adr", "decisions"] as const;
-
-/** The repository's ADR folder, when it has one of the usual ones. */
-const findAdrDirectory = (repository: string): string | undefined =>
-  adrFolders.map((folder) => join(repository, folder)).find((folder) => existsSync(folder));
+/** Where a repository keeps its architecture decision records, in the usual places, in this order. */
+export const adrFolders = ["docs/adr", "docs/adrs", "docs/decisions", "doc/adr", "adr", "decisions"] as const;
 
 /**
- * The citations layer's options for one repository: its commits (git, no shell) and, when it has an ADR
- * folder, its decision records. What `veracity check --repo` and `veracity mcp` use.
+ * The repository's ADR folder: the first of the usual ones that exists. The CLI, the server, MCP and the
+ * memory gate all resolve it here, so one repository has one set of decision records whichever surface asks.
  */
-export const repositoryCitationOptions = (repository: string): Pick<CitationsLayerOptions, "git" | "adr"> => {
+export const findAdrDirectory = (repository: string): string | undefined =>
+  adrFolders.map((folder) => join(resolve(repository), folder)).find((folder) => existsSync(folder));
+
+/**
+ * The issue tracker citations of issues (#123, GH-45) are checked against: `VERACITY_ISSUES_URL`, a
+ * GitHub-style base (`https://api.github.com/repos/<owner>/<repo>`), with `VERACITY_ISSUES_TOKEN` as its
+ * bearer token. Without it issue citations cannot be verified (an error, never a pass).
+ */
+export const issueTrackerFromEnv = (
+  env: Readonly<Record<string, string | undefined>>,
+): Pick<IssueVerifierOptions, "endpoint" | "token"> | undefined => {
+  const endpoint = env.VERACITY_ISSUES_URL?.trim();
+  if (endpoint === undefined || endpoint === "") return undefined;
+  const token = env.VERACITY_ISSUES_TOKEN?.trim();
+  return { endpoint, ...(token ? { token } : {}) };
+};
+
+/**
+ * The citations layer's options for one repository: its commits (git, no shell), its decision records when
+ * it has an ADR folder, and the issue tracker the environment names. What `veracity check --repo`,
+ * `veracity serve` and `veracity mcp` use.
+ */
+export const repositoryCitationOptions = (
+  repository: string,
+  env: Readonly<Record<string, string | undefined>> = {},
+): Pick<CitationsLayerOptions, "git" | "adr" | "issues"> => {
   const root = resolve(repository);
   const adrDirectory = findAdrDirectory(root);
+  const issues = issueTrackerFromEnv(env);
   return {
     git: { repository: root },
     ...(adrDirectory === undefined ? {} : { adr: { directory: adrDirectory } }),
+    ...(issues === undefined ? {} : { issues }),
   };
 };

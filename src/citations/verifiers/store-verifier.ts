@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import { type CitationCheck, citationKey, type ExtractedCitation } from "../citation.js";
+import { findTransactionTraces } from "../store/aggregates.js";
 import type { EvidenceStore } from "../store/evidence-store.js";
 import { type CitationChecks, type CitationVerifier, checkError, notFound, verified } from "./verifier.js";
 
@@ -26,6 +27,10 @@ export const makeStoreVerifier = (store: EvidenceStore): CitationVerifier => ({
       // A transaction missing from the transactions table may still be known through its token transfers.
       const missing = valuesOf(citations, "transaction").filter((hash) => !transactions.has(hash));
       const transfers = missing.length > 0 ? yield* store.findTokenTransfers(missing) : new Map();
+      const traced = yield* findTransactionTraces(
+        store.sql,
+        missing.filter((hash) => !transfers.has(hash)),
+      );
       const checks = new Map<string, CitationCheck>();
       for (const citation of citations) {
         const key = citationKey(citation.kind, citation.value);
@@ -41,7 +46,16 @@ export const makeStoreVerifier = (store: EvidenceStore): CitationVerifier => ({
                     hash: citation.value,
                     block_number: transfer.block_number,
                   })
-                : notFound("store", "transaction not in the evidence store"),
+                : traced.has(citation.value)
+                  ? verified(
+                      "store",
+                      `transaction known from its ${traced.get(citation.value)?.known_from} in the evidence store`,
+                      {
+                        hash: citation.value,
+                        block_number: traced.get(citation.value)?.block_number,
+                      },
+                    )
+                  : notFound("store", "transaction not in the evidence store"),
           );
         } else if (citation.kind === "block") {
           const record = blocks.get(citation.value);

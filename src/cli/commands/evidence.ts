@@ -1,6 +1,10 @@
 import path from "node:path";
 import { Cause, Effect, Exit } from "effect";
 import { blockRangeChecksum } from "../../citations/integrity/block-range-checksum.js";
+import {
+  checkCrossStoreConsistency,
+  maxConsistencySample,
+} from "../../citations/integrity/cross-store-consistency.js";
 import { type EvidenceStore, openEvidenceStore } from "../../citations/store/evidence-store.js";
 import { redactSecrets } from "../../storage/errors.js";
 import { parseCommandArgs } from "../args.js";
@@ -8,10 +12,12 @@ import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js
 
 const usage = `veracity evidence import ethereum <dir> [--db URL|DIR]
 veracity evidence checksum --from <block> --to <block> [--db URL|DIR] [--json]
+veracity evidence consistency --against URL|DIR [--sample N] [--db URL|DIR] [--json]
 
-Loads an ethereum-etl export (blocks, transactions, token_transfers, contracts, tokens as JSONL or CSV) into
-the evidence store the citations layer checks against, or prints a checksum of a block range to compare two
-stores. --db is a postgres:// URL or a PGlite directory (default: $VERACITY_EVIDENCE_DB or .veracity/evidence).`;
+Loads an ethereum-etl export (blocks, transactions, token_transfers, logs, receipts, traces, contracts, tokens
+as JSONL or CSV) into the evidence store the citations layer checks against, prints a checksum of a block range
+to compare two stores, or samples transactions (default 1000) and checks another store holds the same records
+(exit 1 when any differ). --db is a postgres:// URL or a PGlite directory (default: $VERACITY_EVIDENCE_DB or .veracity/evidence).`;
 
 const databaseOf = (db: string | undefined, io: CliIO): string => {
   const target = db ?? io.env.VERACITY_EVIDENCE_DB ?? ".veracity/evidence";
@@ -79,6 +85,37 @@ const checksumCommand = async (argv: readonly string[], io: CliIO): Promise<numb
   return ExitCode.ok;
 };
 
+const consistencyCommand = async (argv: readonly string[], io: CliIO): Promise<number> => {
+  const { values, positionals } = parseCommandArgs(argv, {
+    db: { type: "string" },
+    against: { type: "string" },
+    sample: { type: "string" },
+    json: { type: "boolean" },
+  });
+  if (positionals.length > 0) throw new UsageError("consistency takes no positional arguments");
+  if (values.against === undefined) throw new UsageError("--against <store> is required");
+  const sample = values.sample === undefined ? 1000 : Number(values.sample);
+  if (!Number.isSafeInteger(sample) || sample < 1 || sample > maxConsistencySample)
+    throw new UsageError(`--sample must be a whole number from 1 to ${maxConsistencySample}`);
+  const against = databaseOf(values.against, io);
+  const report = await withStore(databaseOf(values.db, io), (source) =>
+    Effect.acquireUseRelease(
+      openEvidenceStore(against),
+      (target) => checkCrossStoreConsistency(source, target, sample),
+      (target) => Effect.ignore(target.close),
+    ),
+  );
+  if (values.json) io.stdout(`${JSON.stringify(report)}\n`);
+  else {
+    io.stdout(
+      `${report.totalChecked} transactions sampled: ${report.missing} missing, ${report.mismatched} differing, ` +
+        `consistency ${report.consistencyScore.toFixed(4)}\n`,
+    );
+    for (const mismatch of report.mismatches) io.stdout(`  ${mismatch.hash}: ${mismatch.problem}\n`);
+  }
+  return report.missing + report.mismatched === 0 ? ExitCode.ok : ExitCode.findings;
+};
+
 /** `veracity evidence`: manage the evidence store of the citations layer. */
 export const evidenceCommand: CliCommand = {
   name: "evidence",
@@ -93,6 +130,7 @@ export const evidenceCommand: CliCommand = {
     try {
       if (subcommand === "import") return await importCommand(rest, io);
       if (subcommand === "checksum") return await checksumCommand(rest, io);
+      if (subcommand === "consistency") return await consistencyCommand(rest, io);
       throw new UsageError(`unknown evidence subcommand ${subcommand ?? "(none)"}\n${usage}`);
     } catch (error) {
       if (error instanceof UsageError) throw error;

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { issueTrackerFromEnv } from "../../citations/verifiers/repository-citations.js";
 import { createMemoryGate, type MemoryGateClient } from "../../memory/gate/create-memory-gate.js";
 import type { IngestOutcome } from "../../memory/gate/memory-gate.js";
 import { redactSecrets } from "../../storage/errors.js";
@@ -38,6 +39,12 @@ const userOf = (user: string | undefined): string => {
   return user;
 };
 
+/** The issue tracker of `VERACITY_ISSUES_URL`, when set. */
+const issuesOf = (io: CliIO) => {
+  const issues = issueTrackerFromEnv(io.env);
+  return issues === undefined ? {} : { issues };
+};
+
 const withGate = async <A>(
   values: { db?: string | undefined; repo?: string | undefined; "fetch-urls"?: boolean | undefined },
   io: CliIO,
@@ -48,6 +55,7 @@ const withGate = async <A>(
     database: await databaseOf(values.db, io),
     repositoryDir: path.resolve(io.cwd, values.repo ?? "."),
     fetchUrls: values["fetch-urls"] === true,
+    ...issuesOf(io),
   });
   try {
     return await work(gate);

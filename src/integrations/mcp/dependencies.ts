@@ -1,5 +1,8 @@
 import { makeCitationsLayer } from "../../citations/index.js";
-import { repositoryCitationOptions } from "../../citations/verifiers/repository-citations.js";
+import {
+  issueTrackerFromEnv,
+  repositoryCitationOptions,
+} from "../../citations/verifiers/repository-citations.js";
 import { createVerifier } from "../../facade/create-verifier.js";
 import { createMemoryGate, type MemoryGateClient } from "../../memory/index.js";
 import type { McpDependencies } from "./tools.js";
@@ -11,6 +14,8 @@ export interface McpDependencyOptions {
   readonly repositoryDir?: string;
   /** The only user the memory tools act for (see `McpDependencies.userId`). */
   readonly userId?: string;
+  /** `VERACITY_ISSUES_URL` and `VERACITY_ISSUES_TOKEN` name the issue tracker (default: process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -20,7 +25,11 @@ export interface McpDependencyOptions {
 export const openMcpDependencies = (
   options: McpDependencyOptions = {},
 ): McpDependencies & { readonly close: () => Promise<void> } => {
-  const citations = makeCitationsLayer(repositoryCitationOptions(options.repositoryDir ?? process.cwd()));
+  const env = options.env ?? process.env;
+  const issues = issueTrackerFromEnv(env);
+  const citations = makeCitationsLayer(
+    repositoryCitationOptions(options.repositoryDir ?? process.cwd(), env),
+  );
   const verifier = createVerifier({ extraLayers: [citations] });
   let gate: Promise<MemoryGateClient> | undefined;
   return {
@@ -30,6 +39,7 @@ export const openMcpDependencies = (
       gate ??= createMemoryGate({
         database: options.memoryDatabase ?? "memory://",
         ...(options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir }),
+        ...(issues === undefined ? {} : { issues }),
       });
       return gate;
     },

@@ -6,6 +6,7 @@ import { citationKey } from "../../citations/citation.js";
 import { makeAdrVerifier } from "../../citations/verifiers/adr-verifier.js";
 import { makeGitVerifier } from "../../citations/verifiers/git-verifier.js";
 import { makeIssueVerifier } from "../../citations/verifiers/issue-verifier.js";
+import { findAdrDirectory } from "../../citations/verifiers/repository-citations.js";
 import { makeUrlVerifier, type UrlVerifierOptions } from "../../citations/verifiers/url-verifier.js";
 import type { CitationVerifier as ModuleVerifier } from "../../citations/verifiers/verifier.js";
 import { CitationCheckError } from "../errors.js";
@@ -15,7 +16,7 @@ import type { CitationKind, DetectedCitation } from "./detect-citations.js";
 export interface LocalCitationVerifierOptions {
   /** The repository the claims talk about (for ADR files and commits). */
   readonly repositoryDir: string;
-  /** Where ADRs live, relative to the repository; `docs/adrs` by default (the specification's layout). */
+  /** Where ADRs live, relative to the repository; by default the first usual folder that exists (`findAdrDirectory`). */
   readonly adrDir?: string;
   /** Time limit of git and of each URL. */
   readonly timeoutMs?: number;
@@ -49,7 +50,10 @@ const adrFileNumber = /^(?:adr[-_ ]?)?0*(\d{1,4})(?=[-_ .])/i;
 export const makeLocalCitationVerifier = (options: LocalCitationVerifierOptions): CitationVerifierService => {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const maxChars = options.maxContentChars ?? 20_000;
-  const adrDir = path.resolve(options.repositoryDir, options.adrDir ?? "docs/adrs");
+  const adrDir =
+    options.adrDir === undefined
+      ? (findAdrDirectory(options.repositoryDir) ?? path.resolve(options.repositoryDir, "docs/adr"))
+      : path.resolve(options.repositoryDir, options.adrDir);
   const verifiers: Partial<Record<CitationKind, ModuleVerifier>> = {
     adr: makeAdrVerifier({ directory: adrDir }),
     commit: makeGitVerifier({ repository: options.repositoryDir, timeoutMs }),

@@ -26,6 +26,8 @@ export interface CreateMemoryGateOptions extends Partial<MemoryGateConfig> {
   readonly repositoryDir?: string;
   /** Check cited URLs over HTTP with the default verifier (off by default: offline). */
   readonly fetchUrls?: boolean;
+  /** The issue tracker cited issues are checked against (`issueTrackerFromEnv`); without it they cannot be. */
+  readonly issues?: { readonly endpoint: string; readonly token?: string };
   /** Replaces the default local citation verifier. */
   readonly citationVerifier?: CitationVerifierService;
   /** Replaces the offline grounding layer for `verifyClaimRelevance` (e.g. the NLI layer). */
@@ -93,6 +95,7 @@ export const createMemoryGate = async (options: CreateMemoryGateOptions = {}): P
       makeLocalCitationVerifier({
         repositoryDir: options.repositoryDir ?? process.cwd(),
         ...(options.fetchUrls === undefined ? {} : { fetchUrls: options.fetchUrls }),
+        ...(options.issues === undefined ? {} : { issues: options.issues }),
       }),
   );
   const support = Layer.succeed(

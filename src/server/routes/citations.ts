@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { recordResultDetails } from "../../metrics/record.js";
 import { decodeBody } from "../decode-body.js";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";
@@ -11,7 +12,9 @@ import { CitationsVerifyRequest } from "../schemas.js";
 export const citationRoutes = (deps: ServerDeps) =>
   new Hono<ServerEnv>().post("/citations/verify", async (context) => {
     const request = await decodeBody(context, CitationsVerifyRequest);
-    return context.json(
-      await deps.verifier.runLayer("citations", request.text, undefined, request.sources ?? []),
-    );
+    const result = await deps.verifier.runLayer("citations", request.text, undefined, request.sources ?? []);
+    // Counted like the citations of a full verification: by type, by failure reason, uncited statements.
+    if (deps.veracityMetrics !== undefined)
+      recordResultDetails(deps.veracityMetrics, { layersRun: [result] });
+    return context.json(result);
   });
