@@ -4,6 +4,7 @@ import { parseCalibrationFile } from "../calibration/file.js";
 import { repositoryCitationOptions } from "../citations/verifiers/repository-citations.js";
 import { createVerifier, type Verifier, type VerifierConfig } from "../facade/create-verifier.js";
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
+import type { FactualMemoryShape } from "../layers/factual-memory.js";
 import type { UsageReport } from "../llm/llm-service.js";
 import type { CalibrationModels } from "../verification/calibrator.js";
 import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
@@ -23,6 +24,8 @@ export interface VerifierFlags {
   readonly calibration?: string;
   /** `--config <file>` (or `VERACITY_CONFIG`): verification settings as JSON. */
   readonly config?: string;
+  /** The fact memory fact decomposition searches (`--memory-db` and `--user`); empty when absent. */
+  readonly factMemory?: FactualMemoryShape;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Effect, Either } from "effect";
-import { EmptyFactualMemory } from "../layers/factual-memory.js";
+import { Effect, Either, Layer } from "effect";
+import { EmptyFactualMemory, FactualMemory } from "../layers/factual-memory.js";
 import { makeModelLayers } from "../layers/index.js";
 import { makeModelRiskModel } from "../layers/risk-model.js";
 import { makeLLMServiceFromConfig } from "../llm/live.js";
@@ -19,7 +19,9 @@ export const modelParts = async (flags: VerifierFlags, env: Readonly<Record<stri
     const llm = yield* makeLLMServiceFromConfig(env, flags.model === undefined ? {} : { model: flags.model });
     const layers = yield* makeModelLayers().pipe(
       Effect.provideService(LLMService, llm),
-      Effect.provide(EmptyFactualMemory),
+      Effect.provide(
+        flags.factMemory === undefined ? EmptyFactualMemory : Layer.succeed(FactualMemory, flags.factMemory),
+      ),
     );
     const riskModel =
       llm.textUnavailable === undefined

@@ -7,6 +7,7 @@ import { renderTextReport } from "../../report/text.js";
 import { oneOf, parseCommandArgs, positiveInteger } from "../args.js";
 import { buildVerifier } from "../build-verifier.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
+import { openStoreFactMemory } from "../fact-memory.js";
 import { defaultMaxInputBytes, readTexts } from "../inputs.js";
 
 const usage = `veracity check <answer-file|-> --source <file|dir|->... [options]
@@ -29,6 +30,7 @@ Options:
   --model <spec>              a model for the model-backed layers (e.g. openai:gpt-4o-mini)
   --calibration <file>        calibration models from 'veracity calibrate'
   --config <file>             verification settings (JSON; also VERACITY_CONFIG and VERACITY_* variables)
+  --memory-db <db> --user <id>   verify facts against this user's facts in a memory store ('veracity memory')
   --max-input-bytes <n>       refuse inputs larger than this (default ${defaultMaxInputBytes})
 
 Exit codes: 0 passed, 1 findings, 2 usage or input error.`;
@@ -75,6 +77,8 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     model: { type: "string" },
     calibration: { type: "string" },
     config: { type: "string" },
+    "memory-db": { type: "string" },
+    user: { type: "string" },
     "max-input-bytes": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
@@ -118,13 +122,23 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
   if (sourcePaths.length > 0 && sources.length === 0)
     throw new UsageError("the --source paths hold no .txt, .md or .json file");
 
+  if ((values["memory-db"] === undefined) !== (values.user === undefined))
+    throw new UsageError("--memory-db and --user go together: the facts of one user in one memory store");
+  const facts =
+    values["memory-db"] === undefined || values.user === undefined
+      ? undefined
+      : await openStoreFactMemory(values["memory-db"], values.user, io.cwd);
   const verifier = await buildVerifier({
+    ...(facts !== undefined ? { factMemory: facts.memory } : {}),
     ...(values.strict ? { strict: true } : {}),
     ...(values.evidence !== undefined ? { evidence: values.evidence } : {}),
     ...(values.repo !== undefined ? { repository: resolvePath(io.cwd, values.repo) } : {}),
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values.calibration !== undefined ? { calibration: values.calibration } : {}),
     ...(values.config !== undefined ? { config: values.config } : {}),
+  }).catch(async (error: unknown) => {
+    await facts?.close();
+    throw error;
   });
   try {
     const result = await verifier.verify({
@@ -142,6 +156,7 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     return exitCodeFor(result, failOn);
   } finally {
     await verifier.close();
+    await facts?.close();
   }
 };
 
