@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect";
 import { withRequestBudget } from "../llm/budget.js";
 import { Mitigator } from "../mitigation/mitigator.js";
+import { mitigateWithinBudget } from "../mitigation/within-budget.js";
 import type { ClaimFinding } from "../model/claim.js";
 import {
   type CalibrationError,
@@ -115,7 +116,13 @@ export const makeVerificationService = Effect.gen(function* () {
     return [...new Set([...evidence, ...profileLayers])];
   };
 
-  const verify: VerificationServiceShape["verify"] = (request) => {
+  const verify: VerificationServiceShape["verify"] = (request) => verifyWith(request, true);
+
+  /** One verification; `mitigate: false` for the check of a rewrite, which is not mitigated again. */
+  const verifyWith = (
+    request: VerificationRequest,
+    mitigate: boolean,
+  ): ReturnType<VerificationServiceShape["verify"]> => {
     const started = performance.now();
     // Known once assessed, so a verification that fails later still reports its risk level.
     let assessedRisk: RiskLevel | undefined = request.riskOverride;
@@ -197,8 +204,17 @@ export const makeVerificationService = Effect.gen(function* () {
       const claims = withUnjudgedClaims(allClaims, mergeClaimFindings(ran));
       const mitigations: Mitigation[] = [];
       const failedLayers = ran.filter((layer) => !layer.passed || layer.score < profile.minConfidence);
-      if (!decision.passed && failedLayers.length > 0) {
-        mitigations.push(yield* mitigator.mitigate(request.text, failedLayers, claims));
+      if (!decision.passed && failedLayers.length > 0 && mitigate) {
+        mitigations.push(
+          yield* mitigateWithinBudget({
+            mitigate: mitigator.mitigate(request.text, failedLayers, claims),
+            text: request.text,
+            claims,
+            remainingMs: () => latencyBudget - (performance.now() - started),
+            reverify: (text, budgetMs) =>
+              verifyWith({ ...request, text, riskOverride: riskLevel, maxLatencyMs: budgetMs }, false),
+          }),
+        );
       } else if (!decision.passed && ran.length === 0 && input.evidence.length === 0) {
         mitigations.push({
           action: "request-sources",
