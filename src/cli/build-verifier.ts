@@ -10,6 +10,7 @@ import type { CalibrationModels } from "../verification/calibrator.js";
 import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
 import type { VerificationLayer } from "../verification/layer.js";
 import { UsageError } from "./command.js";
+import { layerModelsFromEnv } from "./layer-models.js";
 
 /** What the CLI commands share to build a verifier: `check`, `eval` and `serve` take the same flags. */
 export interface VerifierFlags {
@@ -71,7 +72,9 @@ export const buildVerifier = async (
     flags.calibration === undefined ? undefined : await readCalibrationFile(flags.calibration);
   // The model-backed parts load only when a model is configured; without one the service lists those layers
   // as skipped with what to set, and mitigation stays offline.
-  const modelConfigured = (flags.model ?? env.VERACITY_MODEL ?? env.VERACITY_EMBEDDING_MODEL) !== undefined;
+  const modelConfigured =
+    (flags.model ?? env.VERACITY_MODEL ?? env.VERACITY_EMBEDDING_MODEL) !== undefined ||
+    Object.keys(layerModelsFromEnv(env)).length > 0;
   const model = modelConfigured
     ? await (await import("./model-parts.js")).modelParts(flags, env)
     : { layers: [], riskModel: undefined, mitigator: undefined, modelUsage: undefined };
