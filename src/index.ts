@@ -1,5 +1,7 @@
 /**
- * Veracity's public API, by name. Subpaths: `veracity/testing` (scripted models, a local provider server).
+ * Veracity's public API, by name. Subpaths: `veracity/testing` (scripted models, a local provider server),
+ * `veracity/citations` (citation extraction, verifiers, report schemas and the report scorer), `veracity/eval`
+ * (evaluation runs, golden sets and the answer validator).
  */
 
 export {
@@ -35,7 +37,12 @@ export * from "./correction/index.js";
 // Evaluation
 export { runEvaluation } from "./eval/runner.js";
 // The Promise API
-export { createVerifier, type Verifier, type VerifierConfig } from "./facade/create-verifier.js";
+export {
+  createVerifier,
+  type Verifier,
+  type VerifierConfig,
+  type VerifierTools,
+} from "./facade/create-verifier.js";
 export {
   createWorkerPoolVerifier,
   defaultVerifyWorkers,
@@ -130,6 +137,7 @@ export {
   makeNumbersLayer,
   type NumbersLayerOptions,
   numericPromptFragments,
+  singleAggregateLookupRule,
   sourceIntegrityRules,
   ValidationResult as NumericValidationResult,
   validateNumbers,

@@ -4,12 +4,14 @@ import { parseCalibrationCombiner, parseCalibrationFile } from "../calibration/f
 import { repositoryCitationOptions } from "../citations/verifiers/repository-citations.js";
 import { createVerifier, type Verifier, type VerifierConfig } from "../facade/create-verifier.js";
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
+import type { FactualMemoryShape } from "../layers/factual-memory.js";
 import type { UsageReport } from "../llm/llm-service.js";
 import type { CalibrationModels } from "../verification/calibrator.js";
 import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
 import type { VerificationLayer } from "../verification/layer.js";
 import type { CombinerModel } from "../verification/verdict/combiner.js";
 import { UsageError } from "./command.js";
+import { layerModelsFromEnv } from "./layer-models.js";
 
 /** What the CLI commands share to build a verifier: `check`, `eval` and `serve` take the same flags. */
 export interface VerifierFlags {
@@ -24,6 +26,8 @@ export interface VerifierFlags {
   readonly calibration?: string;
   /** `--config <file>` (or `VERACITY_CONFIG`): verification settings as JSON. */
   readonly config?: string;
+  /** The fact memory fact decomposition searches (`--memory-db` and `--user`); empty when absent. */
+  readonly factMemory?: FactualMemoryShape;
 }
 
 /**
@@ -73,7 +77,9 @@ export const buildVerifier = async (
     flags.calibration === undefined ? undefined : await readCalibrationFile(flags.calibration);
   // The model-backed parts load only when a model is configured; without one the service lists those layers
   // as skipped with what to set, and mitigation stays offline.
-  const modelConfigured = (flags.model ?? env.VERACITY_MODEL ?? env.VERACITY_EMBEDDING_MODEL) !== undefined;
+  const modelConfigured =
+    (flags.model ?? env.VERACITY_MODEL ?? env.VERACITY_EMBEDDING_MODEL) !== undefined ||
+    Object.keys(layerModelsFromEnv(env)).length > 0;
   const model = modelConfigured
     ? await (await import("./model-parts.js")).modelParts(flags, env)
     : { layers: [], riskModel: undefined, mitigator: undefined, modelUsage: undefined };

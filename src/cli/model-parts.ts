@@ -1,13 +1,15 @@
-import { Effect, Either } from "effect";
-import { EmptyFactualMemory } from "../layers/factual-memory.js";
+import { Effect, Either, Layer } from "effect";
+import { EmptyFactualMemory, FactualMemory } from "../layers/factual-memory.js";
 import { makeModelLayers } from "../layers/index.js";
 import { makeModelRiskModel } from "../layers/risk-model.js";
 import { makeLLMServiceFromConfig } from "../llm/live.js";
-import { LLMService } from "../llm/llm-service.js";
+import { LLMService, type LLMServiceShape } from "../llm/llm-service.js";
 import { makeModelMitigator } from "../mitigation/model-mitigator.js";
+import type { ModelLayerName } from "../model/layer-name.js";
 import type { VerificationLayer } from "../verification/layer.js";
 import type { VerifierFlags } from "./build-verifier.js";
 import { UsageError } from "./command.js";
+import { layerModelsFromEnv } from "./layer-models.js";
 
 /**
  * Model-backed layers and the risk model over one LLM service (one cache, one concurrency limit). Without a
@@ -17,10 +19,16 @@ import { UsageError } from "./command.js";
 export const modelParts = async (flags: VerifierFlags, env: Readonly<Record<string, string | undefined>>) => {
   const program = Effect.gen(function* () {
     const llm = yield* makeLLMServiceFromConfig(env, flags.model === undefined ? {} : { model: flags.model });
-    const layers = yield* makeModelLayers().pipe(
-      Effect.provideService(LLMService, llm),
-      Effect.provide(EmptyFactualMemory),
-    );
+    const factMemory =
+      flags.factMemory === undefined ? EmptyFactualMemory : Layer.succeed(FactualMemory, flags.factMemory);
+    const layersOver = (service: LLMServiceShape) =>
+      makeModelLayers().pipe(Effect.provideService(LLMService, service), Effect.provide(factMemory));
+    const layers: Record<ModelLayerName, VerificationLayer> = { ...(yield* layersOver(llm)) };
+    // A layer that names its own model gets its own LLM service for it; the others share the main one.
+    for (const [name, model] of Object.entries(layerModelsFromEnv(env)) as [ModelLayerName, string][]) {
+      const own = yield* makeLLMServiceFromConfig(env, { model });
+      layers[name] = (yield* layersOver(own))[name];
+    }
     const riskModel =
       llm.textUnavailable === undefined
         ? yield* makeModelRiskModel.pipe(Effect.provideService(LLMService, llm))

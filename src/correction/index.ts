@@ -1,3 +1,4 @@
+export { type CorrectAnswerParts, correctAnswer } from "./correct-answer.js";
 export {
   type CorrectionFailure,
   type CorrectionFailureKind,

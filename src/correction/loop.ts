@@ -4,6 +4,7 @@ import { LLMService } from "../llm/llm-service.js";
 import type { ChatMessage } from "../llm/messages.js";
 import { InputError, type VerificationError, type VerificationTimeoutError } from "../model/errors.js";
 import type { LayerName } from "../model/layer-name.js";
+import type { VerificationRequest } from "../model/request.js";
 import type { VerificationResult } from "../model/result.js";
 import type { RiskLevel } from "../model/risk.js";
 import { VerificationService } from "../verification/service.js";
@@ -73,6 +74,27 @@ export const runCorrectionLoop = (
   options: CorrectionLoopOptions,
 ): Effect.Effect<CorrectionOutcome, CorrectionLoopError, LLMService | VerificationService> =>
   Effect.gen(function* () {
+    const llm = yield* LLMService;
+    const verifier = yield* VerificationService;
+    return yield* correctionLoopWith<CorrectionLoopError>(options, {
+      generate: (messages) =>
+        Effect.map(llm.complete({ messages, temperature: 0, purpose: "correction" }), (done) => done.text),
+      verify: verifier.verify,
+    });
+  });
+
+/** What the loop needs: a model that writes the next answer, and a verifier. */
+export interface CorrectionParts<E> {
+  readonly generate: (messages: readonly ChatMessage[]) => Effect.Effect<string, E>;
+  readonly verify: (request: VerificationRequest) => Effect.Effect<VerificationResult, E>;
+}
+
+/** The loop over any model and verifier (the Promise API builds its parts from plain async functions). */
+export const correctionLoopWith = <E>(
+  options: CorrectionLoopOptions,
+  parts: CorrectionParts<E>,
+): Effect.Effect<CorrectionOutcome, E | InputError> =>
+  Effect.gen(function* () {
     const maxIterations = options.maxIterations ?? defaultMaxCorrectionIterations;
     if (
       !Number.isSafeInteger(maxIterations) ||
@@ -85,17 +107,14 @@ export const runCorrectionLoop = (
           code: "correction-options",
         }),
       );
-    const llm = yield* LLMService;
-    const verifier = yield* VerificationService;
     const messages: ChatMessage[] = [
       ...(options.system === undefined ? [] : [{ role: "system" as const, content: options.system }]),
       { role: "user", content: options.prompt },
     ];
     const trace: CorrectionIteration[] = [];
     for (let iteration = 1; iteration <= maxIterations; iteration++) {
-      const completion = yield* llm.complete({ messages, temperature: 0, purpose: "correction" });
-      const text = completion.text.trim();
-      const result = yield* verifier.verify({
+      const text = (yield* parts.generate([...messages])).trim();
+      const result = yield* parts.verify({
         text,
         sources: options.sources,
         ...(options.layers === undefined ? {} : { layers: options.layers }),

@@ -21,6 +21,8 @@ export interface EvalCliOptions {
     readonly html?: string;
     readonly calibrationData?: string;
     readonly json?: string;
+    /** The golden-set runs (outcomes and summaries), as JSON. */
+    readonly golden?: string;
   };
   readonly onMalformed: MalformedPolicy;
   readonly maxRecords: number;
@@ -47,7 +49,8 @@ detection metrics with hallucinated as the positive class.
   --layers a,b                   restrict verification to these layers
   --json                         print one JSON object on stdout
   --out DIR                      write report.json, predictions.csv, report.html, calibration-data.jsonl and
-                                 combiner-data.jsonl (what veracity calibrate fits on)
+                                 combiner-data.jsonl (what veracity calibrate fits on) for labelled data, and
+                                 golden.json for golden sets
   --csv FILE | --html FILE | --calibration-data FILE   write one output
   --fail-on-malformed            stop at the first malformed line (default: report it and skip it)
   --max-records N                most records per file (default 200000)
@@ -130,6 +133,7 @@ export const parseEvalArgs = (
       html: optionalPath(values.html) ?? inOut("report.html"),
       calibrationData: optionalPath(values["calibration-data"]) ?? inOut("calibration-data.jsonl"),
       json: inOut("report.json"),
+      golden: inOut("golden.json"),
     }).filter(([, value]) => value !== undefined),
   ) as EvalCliOptions["outputs"];
   const bars: QualityBars = Object.fromEntries(

@@ -1,8 +1,10 @@
 import { Effect, ManagedRuntime, ParseResult, Schema } from "effect";
 import type { MitigatorShape } from "../mitigation/mitigator.js";
+import type { ClaimFinding } from "../model/claim.js";
 import { InputError } from "../model/errors.js";
 import type { LayerName } from "../model/layer-name.js";
 import type { LayerResult } from "../model/layer-result.js";
+import type { Mitigation } from "../model/mitigation.js";
 import { VerificationRequest } from "../model/request.js";
 import type { VerificationResult } from "../model/result.js";
 import type { RiskLevel } from "../model/risk.js";
@@ -52,6 +54,21 @@ export interface Verifier {
   readonly close: () => Promise<void>;
 }
 
+/** What the in-process verifier adds to `Verifier`: mitigation and calibration on their own. */
+export interface VerifierTools {
+  /**
+   * What to do about a failed text: the mitigation the configured mitigator chooses (annotate, regenerate with
+   * the model, block...) for the failed layers and their claims, e.g. from a `VerificationResult`.
+   */
+  readonly mitigate: (
+    text: string,
+    failedLayers: readonly LayerResult[],
+    claims?: readonly ClaimFinding[],
+  ) => Promise<Mitigation>;
+  /** A layer's raw score through its Platt model (the identity for a layer without one). */
+  readonly calibrateConfidence: (rawScore: number, layer: LayerName) => Promise<number>;
+}
+
 const decodeRequest = (request: unknown) =>
   Schema.decodeUnknown(VerificationRequest)(request).pipe(
     Effect.mapError(
@@ -63,7 +80,7 @@ const decodeRequest = (request: unknown) =>
     ),
   );
 
-export const createVerifier = (config: VerifierConfig = {}): Verifier => {
+export const createVerifier = (config: VerifierConfig = {}): Verifier & VerifierTools => {
   const layers = [...(config.layers ?? defaultEvidenceLayers()), ...(config.extraLayers ?? [])];
   const runtime = ManagedRuntime.make(
     makeVerificationAppLayer({
@@ -91,6 +108,16 @@ export const createVerifier = (config: VerifierConfig = {}): Verifier => {
       runOrThrow(
         runtime,
         Effect.flatMap(VerificationService, (service) => service.assessRisk(text, context)),
+      ),
+    mitigate: (text, failedLayers, claims) =>
+      runOrThrow(
+        runtime,
+        Effect.flatMap(VerificationService, (service) => service.mitigate(text, failedLayers, claims)),
+      ),
+    calibrateConfidence: (rawScore, layer) =>
+      runOrThrow(
+        runtime,
+        Effect.flatMap(VerificationService, (service) => service.calibrateConfidence(rawScore, layer)),
       ),
     subscribe: (handler) =>
       runOrThrow(

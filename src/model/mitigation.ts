@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { ClaimFinding } from "./claim.js";
 
 export const MitigationAction = Schema.Literal(
   "flag-uncertain",
@@ -16,6 +17,19 @@ export const Mitigation = Schema.Struct({
   reason: Schema.String,
   originalText: Schema.String,
   correctedText: Schema.optional(Schema.String),
+  /**
+   * The verification of a model-written `correctedText` (a regeneration), run like the first one within what
+   * was left of the same latency budget. A regeneration that could not be verified has `passed: false`.
+   */
+  verification: Schema.optional(
+    Schema.Struct({
+      passed: Schema.Boolean,
+      overallConfidence: Schema.Number,
+      reasons: Schema.Array(Schema.String),
+      claims: Schema.Array(ClaimFinding),
+      totalLatencyMs: Schema.Number,
+    }),
+  ),
 });
 export type Mitigation = typeof Mitigation.Type;
 export const MitigationSchema = Mitigation;

@@ -1,3 +1,9 @@
+export {
+  asksForSingleAggregate,
+  type DecomposedTotal,
+  findDecomposedTotals,
+} from "./aggregate/decomposed-total.js";
+export { singleAggregateLookupRule } from "./aggregate/single-aggregate-rule.js";
 export { type Calculation, calculate, evaluateExpression } from "./calculator/calculate.js";
 export { CalculationError, CalculationFailure } from "./calculator/errors.js";
 export { type CalculatorLimits, defaultCalculatorLimits } from "./calculator/limits.js";

@@ -48,7 +48,13 @@ export const renderTextReport = (result: VerificationResult, options: TextReport
   );
   for (const skipped of result.skippedLayers) lines.push(`skipped: ${skipped.layer}: ${skipped.reason}`);
   for (const reason of result.reasons) lines.push(`why: ${reason}`);
-  for (const mitigation of result.mitigations)
+  for (const mitigation of result.mitigations) {
     lines.push(`mitigation: ${mitigation.action}: ${mitigation.reason}`);
+    const check = mitigation.verification;
+    if (check !== undefined)
+      lines.push(
+        `rewritten text verified: ${check.passed ? "PASSED" : "FAILED"} (confidence ${check.overallConfidence.toFixed(2)})${check.reasons.length > 0 ? `: ${check.reasons.join("; ")}` : ""}`,
+      );
+  }
   return `${lines.join("\n")}\n`;
 };

@@ -1,6 +1,7 @@
 import { Context, Effect, Layer } from "effect";
 import { withRequestBudget } from "../llm/budget.js";
 import { Mitigator } from "../mitigation/mitigator.js";
+import { mitigateWithinBudget } from "../mitigation/within-budget.js";
 import type { ClaimFinding } from "../model/claim.js";
 import {
   type CalibrationError,
@@ -117,7 +118,13 @@ export const makeVerificationService = Effect.gen(function* () {
     return [...new Set([...evidence, ...profileLayers])];
   };
 
-  const verify: VerificationServiceShape["verify"] = (request) => {
+  const verify: VerificationServiceShape["verify"] = (request) => verifyWith(request, true);
+
+  /** One verification; `mitigate: false` for the check of a rewrite, which is not mitigated again. */
+  const verifyWith = (
+    request: VerificationRequest,
+    mitigate: boolean,
+  ): ReturnType<VerificationServiceShape["verify"]> => {
     const started = performance.now();
     // Known once assessed, so a verification that fails later still reports its risk level.
     let assessedRisk: RiskLevel | undefined = request.riskOverride;
@@ -208,9 +215,16 @@ export const makeVerificationService = Effect.gen(function* () {
       const failedLayers = ran.filter(
         (layer) => !layer.passed || (!isEvidenceLayer(layer.layer) && layer.score < profile.minConfidence),
       );
-      if (decision.verdict === "fail" && ran.length > 0) {
+      if (decision.verdict === "fail" && ran.length > 0 && mitigate) {
         mitigations.push(
-          yield* mitigator.mitigate(request.text, failedLayers.length > 0 ? failedLayers : ran, claims),
+          yield* mitigateWithinBudget({
+            mitigate: mitigator.mitigate(request.text, failedLayers.length > 0 ? failedLayers : ran, claims),
+            text: request.text,
+            claims,
+            remainingMs: () => latencyBudget - (performance.now() - started),
+            reverify: (text, budgetMs) =>
+              verifyWith({ ...request, text, riskOverride: riskLevel, maxLatencyMs: budgetMs }, false),
+          }),
         );
       } else if (decision.verdict === "unverified" && input.evidence.length === 0) {
         mitigations.push({

@@ -8,6 +8,7 @@ import { renderTextReport } from "../../report/text.js";
 import { oneOf, parseCommandArgs, positiveInteger } from "../args.js";
 import { buildVerifier } from "../build-verifier.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
+import { openStoreFactMemory } from "../fact-memory.js";
 import { defaultMaxInputBytes, readTexts } from "../inputs.js";
 
 const usage = `veracity check <answer-file|-> [--source <file|dir|->...] [options]
@@ -30,6 +31,7 @@ Options:
   --model <spec>              a model for the model-backed layers (e.g. openai:gpt-4o-mini)
   --calibration <file>        calibration models from 'veracity calibrate'
   --config <file>             verification settings (JSON; also VERACITY_CONFIG and VERACITY_* variables)
+  --memory-db <db> --user <id>   verify facts against this user's facts in a memory store ('veracity memory')
   --max-input-bytes <n>       refuse inputs larger than this (default ${defaultMaxInputBytes})
 
 Verdicts: fail (a claim contradicted or wholly unsupported, or the combined score too high), warn (some
@@ -87,6 +89,8 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     model: { type: "string" },
     calibration: { type: "string" },
     config: { type: "string" },
+    "memory-db": { type: "string" },
+    user: { type: "string" },
     "max-input-bytes": { type: "string" },
     help: { type: "boolean", short: "h" },
   });
@@ -137,13 +141,23 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     if (reason !== undefined) throw new UsageError(`${named.name} ${reason}`);
   }
 
+  if ((values["memory-db"] === undefined) !== (values.user === undefined))
+    throw new UsageError("--memory-db and --user go together: the facts of one user in one memory store");
+  const facts =
+    values["memory-db"] === undefined || values.user === undefined
+      ? undefined
+      : await openStoreFactMemory(values["memory-db"], values.user, io.cwd);
   const verifier = await buildVerifier({
+    ...(facts !== undefined ? { factMemory: facts.memory } : {}),
     ...(values.strict ? { strict: true } : {}),
     ...(values.evidence !== undefined ? { evidence: values.evidence } : {}),
     ...(values.repo !== undefined ? { repository: resolvePath(io.cwd, values.repo) } : {}),
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...(values.calibration !== undefined ? { calibration: values.calibration } : {}),
     ...(values.config !== undefined ? { config: values.config } : {}),
+  }).catch(async (error: unknown) => {
+    await facts?.close();
+    throw error;
   });
   try {
     const result = await verifier.verify({
@@ -161,6 +175,7 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     return exitCodeFor(result, failOn);
   } finally {
     await verifier.close();
+    await facts?.close();
   }
 };
 

@@ -60,6 +60,9 @@ const writeRunOutputs = async (options: EvalCliOptions, run: EvalRun, report: Ev
   if (json !== undefined) await writeOutput(json, reportToJson(report));
 };
 
+/** Keeps absent figures (an empty denominator) visible as null in JSON output. */
+const nullForUndefined = (_key: string, value: unknown) => (value === undefined ? null : value);
+
 const hasBars = (options: EvalCliOptions): boolean => Object.keys(options.bars).length > 0;
 
 /** The data files with each dataset name replaced by its cached JSONL file (fetched first when needed). */
@@ -108,6 +111,8 @@ const evaluate = async (options: EvalCliOptions, verify: VerifyFunction, io: Cli
       io.stderr(`${line.file}:${line.lineNumber}: malformed line skipped: ${line.reason}\n`);
     golden.push(await runGoldenSet(set.name, set.cases, verify, options.layers));
   }
+  if (golden.length > 0 && options.outputs.golden !== undefined)
+    await writeOutput(options.outputs.golden, `${JSON.stringify({ golden }, nullForUndefined, 2)}\n`);
 
   if (options.json) {
     const document = {
@@ -115,9 +120,7 @@ const evaluate = async (options: EvalCliOptions, verify: VerifyFunction, io: Cli
       ...(gate !== undefined ? { gate } : {}),
       ...(golden.length > 0 ? { golden } : {}),
     };
-    io.stdout(
-      `${JSON.stringify(document, (_key, value: unknown) => (value === undefined ? null : value), 2)}\n`,
-    );
+    io.stdout(`${JSON.stringify(document, nullForUndefined, 2)}\n`);
   } else {
     if (report !== undefined) io.stdout(textReport(report));
     for (const run of golden) io.stdout(goldenTextReport(run));

@@ -100,15 +100,17 @@ describe("runGoldenSet", () => {
       passed: true,
       answer: { valid: false, failure: "ambiguity" },
     });
-    // 6 cases: 4 blocked by the provenance gates (fabricated and unverified by the source gate, one by the
-    // error gate, one by the ambiguity gate) -> hallucination rate 4/6;
+    // 6 cases: 4 blocked by the provenance gates, each counted under its own gate: fabricated and unverified
+    // by the source gate -> hallucination rate 2/6; one by the error gate, one by the ambiguity gate -> 1/6 each;
     // 1 case with format expectations passed the gates (numeric) and matched -> format accuracy 1/1;
     // valid answers: low-risk, numeric -> 2/6
     expect(run.summary).toEqual({
       cases: 6,
       expectationsMet: 1,
       verdictAccuracy: 1,
-      hallucinationRate: 4 / 6,
+      hallucinationRate: 2 / 6,
+      executionErrorRate: 1 / 6,
+      ambiguityRate: 1 / 6,
       formatAccuracy: 1,
       answerAccuracy: 2 / 6,
     });

@@ -26,8 +26,15 @@ export interface GoldenSummary {
   readonly expectationsMet: number | undefined;
   /** Share of cases whose pass/fail verdict was the expected one. */
   readonly verdictAccuracy: number | undefined;
-  /** Share of answers blocked by the provenance gates (unverified source, error, ambiguity). */
+  /**
+   * Share of answers whose value did not come from a verified source (the source gate blocked them). Answers
+   * blocked for an execution error or an ambiguity are not hallucinations: they have their own rates.
+   */
   readonly hallucinationRate: number | undefined;
+  /** Share of answers blocked because the run that produced or verified them had an error. */
+  readonly executionErrorRate: number | undefined;
+  /** Share of answers blocked because the run that produced them met an ambiguity. */
+  readonly ambiguityRate: number | undefined;
   /** Among answers that passed the gates and carry format expectations, the share whose format matched. */
   readonly formatAccuracy: number | undefined;
   /** Share of answers that passed both the gates and the format check. */
@@ -126,13 +133,22 @@ const judgeCase = (
   };
 };
 
+/**
+ * The gate that blocked an answer, each answer counted once, under the first gate it failed. A verification
+ * that could not run is an execution error: no source could be checked, but nothing was shown to be invented.
+ */
+const blockedBy = (outcome: GoldenCaseOutcome): "hallucination" | "error" | "ambiguity" | undefined => {
+  if (outcome.error !== undefined) return "error";
+  if (outcome.answer.valid || outcome.answer.failure === "format") return undefined;
+  return outcome.answer.failure;
+};
+
 export const summarizeGolden = (
   cases: readonly GoldenCase[],
   outcomes: readonly GoldenCaseOutcome[],
 ): GoldenSummary => {
-  const gated = outcomes.filter(
-    (outcome) => !outcome.answer.valid && outcome.answer.failure !== "format",
-  ).length;
+  const rateOf = (gate: "hallucination" | "error" | "ambiguity") =>
+    ratio(outcomes.filter((outcome) => blockedBy(outcome) === gate).length, outcomes.length);
   const formatChecked = outcomes.filter((outcome, index) => {
     const passedGates = outcome.answer.valid || outcome.answer.failure === "format";
     return passedGates && cases[index]?.expected.answer !== undefined;
@@ -146,7 +162,9 @@ export const summarizeGolden = (
       ).length,
       outcomes.length,
     ),
-    hallucinationRate: ratio(gated, outcomes.length),
+    hallucinationRate: rateOf("hallucination"),
+    executionErrorRate: rateOf("error"),
+    ambiguityRate: rateOf("ambiguity"),
     formatAccuracy: ratio(
       formatChecked.filter((outcome) => outcome.answer.valid).length,
       formatChecked.length,

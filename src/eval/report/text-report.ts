@@ -73,7 +73,7 @@ export const goldenTextReport = (run: GoldenRun): string => {
   return [
     `Golden set ${run.name}: ${summary.cases} cases`,
     ...lines,
-    `expectations met ${cell(summary.expectationsMet)}, verdict accuracy ${cell(summary.verdictAccuracy)}, hallucination rate ${cell(summary.hallucinationRate)}, format accuracy ${cell(summary.formatAccuracy)}, answer accuracy ${cell(summary.answerAccuracy)}`,
+    `expectations met ${cell(summary.expectationsMet)}, verdict accuracy ${cell(summary.verdictAccuracy)}, hallucination rate ${cell(summary.hallucinationRate)}, execution-error rate ${cell(summary.executionErrorRate)}, ambiguity rate ${cell(summary.ambiguityRate)}, format accuracy ${cell(summary.formatAccuracy)}, answer accuracy ${cell(summary.answerAccuracy)}`,
     "",
   ].join("\n");
 };

@@ -9,6 +9,7 @@ import { claimsToJudge } from "../shared/layer-claims.js";
 import { closestClaim, locateFact } from "../shared/locate.js";
 import { modelReadiness } from "../shared/readiness.js";
 import { runModelLayer } from "../shared/run-model-layer.js";
+import { memoryConfirms } from "./memory-confirmation.js";
 import { AtomicFacts, checkMessages, decomposeMessages, FactChecks } from "./prompts.js";
 
 export interface FactDecompositionOptions {
@@ -123,9 +124,14 @@ export const makeFactDecompositionLayer = (options: FactDecompositionOptions = {
           }));
           const factual = facts.filter((fact) => fact.type === "factual");
           const lookups = yield* Effect.forEach(factual, (fact) => lookUp(fact.fact), { concurrency: 5 });
+          // A near miss (another year, swapped roles, a dropped "not") is similar but confirms nothing.
           const fromMemory = new Set(
-            factual.flatMap((_, index) =>
-              (lookups[index]?.[0]?.similarity ?? 0) >= memorySimilarity ? [index] : [],
+            factual.flatMap((fact, index) =>
+              (lookups[index] ?? []).some(
+                (hit) => hit.similarity >= memorySimilarity && memoryConfirms(fact.fact, hit.fact),
+              )
+                ? [index]
+                : [],
             ),
           );
           const toModel = factual.flatMap((fact, index) => (fromMemory.has(index) ? [] : [{ fact, index }]));

@@ -1,6 +1,7 @@
 import { Effect } from "effect";
 import { VerificationError } from "../../model/errors.js";
 import { notReady, ready, type VerificationLayer } from "../../verification/layer.js";
+import { findDecomposedTotals, withDecomposedTotals } from "../aggregate/decomposed-total.js";
 import { makeSourcesCache } from "../derive/source-cache.js";
 import type { RecordedCalculation } from "../tool/recorder.js";
 import { type ValidateOptions, validateNumbers } from "../validate/validate-numbers.js";
@@ -44,7 +45,13 @@ export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): Verificat
             },
             options,
           );
-          const claims = claimFindings(input.claims, validation);
+          const decomposedTotals = findDecomposedTotals(input.question, input.text, validation);
+          const claims = withDecomposedTotals(
+            claimFindings(input.claims, validation),
+            input.claims,
+            decomposedTotals,
+            validation,
+          );
           const checked = validation.numbers.length;
           // Counted from the validation, not the claims: a number outside every claim still fails the layer.
           const flagged = new Set([
@@ -52,6 +59,7 @@ export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): Verificat
               .filter((n) => n.status === "orphan" || n.status === "suspicious")
               .map((n) => n.span.start),
             ...validation.partialAggregations.map((p) => p.span.start),
+            ...decomposedTotals.map((total) => total.span.start),
           ]).size;
           return {
             layer: "numbers" as const,
@@ -62,6 +70,7 @@ export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): Verificat
               numbersChecked: checked,
               numbersFlagged: flagged,
               validation,
+              decomposedTotals,
             },
             claims,
           };
