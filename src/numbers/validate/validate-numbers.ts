@@ -83,12 +83,32 @@ const citedOperand = (number: ExtractedNumber, rank: number): Operand => {
   };
 };
 
-/** The wording of the claim a number sits in, and where that claim starts in the text. */
+/**
+ * A claim with no words of its own ("-12.6 million", "Answer: 4.35%") says what the question asks: its
+ * wording (average, difference, decrease) is the question's.
+ */
+const bareFigure = (claimText: string): boolean =>
+  contentWords(
+    claimText.replace(
+      /\b(?:answer|approximately|about|roughly|around|thousands?|millions?|billions?|trillions?|percent|per\s+cent)\b/gi,
+      " ",
+    ),
+  ).length === 0;
+
+/**
+ * The wording of the claim a number sits in, and where that claim starts in the text. A bare figure is read
+ * as the answer to the question: the question is put before it, and `start` moves back by as much, so offsets
+ * into the wording stay those of the text.
+ */
 const claimOf = (input: ValidateInput, number: ExtractedNumber): { text: string; start: number } => {
   const claim = input.claims?.find((c) => c.span.start <= number.span.start && number.span.end <= c.span.end);
-  return claim
+  const own = claim
     ? { text: input.text.slice(claim.span.start, claim.span.end), start: claim.span.start }
     : { text: input.text, start: 0 };
+  const question = input.question?.trim();
+  if (!question || !bareFigure(own.text)) return own;
+  const lead = `${question} `;
+  return { text: `${lead}${own.text}`, start: own.start - lead.length };
 };
 
 /**
