@@ -88,12 +88,27 @@ const citedOperand = (number: ExtractedNumber, rank: number): Operand => {
  * wording (average, difference, decrease) is the question's.
  */
 const bareFigure = (claimText: string): boolean =>
-  contentWords(
-    claimText.replace(
-      /\b(?:answer|approximately|about|roughly|around|thousands?|millions?|billions?|trillions?|percent|per\s+cent)\b/gi,
-      " ",
-    ),
-  ).length === 0;
+  (claimText.match(/\p{L}{3,}/gu) ?? []).every((word) => figureWords.has(word.toLowerCase()));
+
+/** Words that only qualify a figure: its scale, its unit of percent, "about". */
+const figureWords = new Set([
+  "answer",
+  "approximately",
+  "about",
+  "roughly",
+  "around",
+  "thousand",
+  "thousands",
+  "million",
+  "millions",
+  "billion",
+  "billions",
+  "trillion",
+  "trillions",
+  "percent",
+  "per",
+  "cent",
+]);
 
 /**
  * The wording of the claim a number sits in, and where that claim starts in the text. A bare figure is read
