@@ -54,7 +54,12 @@ export interface SourcePool {
   readonly numbers: readonly SourceNumber[];
   /** True when no evidence text declares a scale ("in millions", "$'000", "€m"). */
   readonly scaleUnknown: boolean;
+  /** True when the evidence holds more quantities than `maxNumbers`: the figures after them were not read. */
+  readonly truncated: boolean;
 }
+
+/** Most quantities read from the evidence by default: a 10 MB filing holds about 200,000. */
+export const defaultMaxSourceNumbers = 250_000;
 
 interface Line {
   readonly text: string;
@@ -374,19 +379,31 @@ const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
   });
 };
 
-/** Every quantity of the evidence, up to `maxNumbers`. */
+/** Every quantity of the evidence, up to `maxNumbers`; `truncated` says when some were left unread. */
 export const buildSourcePool = (
   evidence: readonly EvidenceSource[],
   options: ExtractOptions & { readonly maxNumbers?: number } = {},
 ): SourcePool => {
-  const limit = options.maxNumbers ?? 5_000;
+  const limit = options.maxNumbers ?? defaultMaxSourceNumbers;
   const numbers: SourceNumber[] = [];
   let scaleUnknown = true;
+  let truncated = false;
   for (const source of evidence) {
-    if (numbers.length >= limit) break;
+    if (numbers.length >= limit) {
+      // A source left unread entirely is truncation only when it holds text.
+      if (source.text.trim().length > 0) truncated = true;
+      break;
+    }
     const read = readSource(source, numbers.length, options);
-    numbers.push(...read.numbers.slice(0, limit - numbers.length));
+    // One by one: a spread of a long list overflows the call stack.
+    for (const number of read.numbers) {
+      if (numbers.length >= limit) {
+        truncated = true;
+        break;
+      }
+      numbers.push(number);
+    }
     if (!read.scaleUnknown) scaleUnknown = false;
   }
-  return { numbers, scaleUnknown };
+  return { numbers, scaleUnknown, truncated };
 };

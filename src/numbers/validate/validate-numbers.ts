@@ -11,7 +11,7 @@ import {
   type SearchLimits,
   type Target,
 } from "../derive/search.js";
-import type { SourceNumber } from "../derive/source-numbers.js";
+import { defaultMaxSourceNumbers, type SourceNumber } from "../derive/source-numbers.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
 import type { RecordedCalculation } from "../tool/recorder.js";
@@ -33,9 +33,15 @@ export interface ValidateOptions extends ExtractOptions {
    * rounding of its written precision). The specification's validator used 1% (0.01).
    */
   readonly closeRelative?: number;
-  /** Most numbers of the answer checked; the rest are counted as skipped (default 500). */
+  /**
+   * Most numbers of the answer checked (default 500); the rest are reported as skipped (`skipped`,
+   * `skippedSpans`) and their claims are unverifiable.
+   */
   readonly maxAnswerNumbers?: number;
-  /** Most source numbers read from the evidence (default 5,000). */
+  /**
+   * Most source numbers read from the evidence (default 250,000: a 10 MB filing is read whole). When the
+   * evidence holds more, `sourceTruncated` says so and numbers not traced are unverifiable, not wrong.
+   */
   readonly maxSourceNumbers?: number;
   /** How evidence is read and indexed: `makeSourcesCache()` reuses the work across calls. */
   readonly readSources?: SourcesReader;
@@ -135,9 +141,12 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   const limits: SearchLimits = { ...defaultSearchLimits, ...options.search };
   const { pool, operandsOf, index, runs } = (options.readSources ?? prepareSources)(
     [...input.evidence, ...toolEvidence(input.calculations ?? [])],
-    { ...options, maxNumbers: options.maxSourceNumbers ?? 5_000, maxRun: limits.maxRowRun },
+    { ...options, maxNumbers: options.maxSourceNumbers ?? defaultMaxSourceNumbers, maxRun: limits.maxRowRun },
   );
-  const all = extractNumbers(input.text, options).filter(isQuantity);
+  // Every number of the answer is found, so that those past the limit are counted and located, never dropped.
+  const all = extractNumbers(input.text, { ...options, maxNumbers: Number.MAX_SAFE_INTEGER }).filter(
+    isQuantity,
+  );
   const maxAnswer = options.maxAnswerNumbers ?? 500;
   const answerNumbers = all.slice(0, maxAnswer);
   const inline = findInlineCalculations(input.text, answerNumbers);
@@ -288,5 +297,9 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     partialAggregations,
     numbers,
     skipped: all.length - answerNumbers.length,
+    ...(all.length > answerNumbers.length
+      ? { skippedSpans: all.slice(answerNumbers.length).map((number) => number.span) }
+      : {}),
+    ...(pool.truncated ? { sourceTruncated: true } : {}),
   };
 };
