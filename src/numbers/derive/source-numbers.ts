@@ -242,6 +242,36 @@ const withDashCells = (figures: ExtractedNumber[], line: string): ExtractedNumbe
   return zeros.length === 0 ? figures : [...figures, ...zeros].sort((a, b) => a.span.start - b.span.start);
 };
 
+/**
+ * The scales each table declares in its own lines ("$'000" over its columns, "(in millions, except per share
+ * data)" in its header), by block number (counted as `readSource` counts them). A table that declares a scale
+ * is read in that scale alone, not in every scale the text mentions elsewhere: a prose "$9.8 million" does not
+ * make the cells of a "$'000" table millions. A table that declares none is read in the text's scales.
+ */
+const tableScales = (lines: readonly Line[]): Map<number, number[]> => {
+  const scales = new Map<number, number[]>();
+  let block = 0;
+  let blockLines: string[] = [];
+  const close = () => {
+    if (blockLines.length === 0) return;
+    const declared = declaredScales(blockLines.join("\n"));
+    if (declared.length > 0) scales.set(block, declared);
+    blockLines = [];
+  };
+  let previousWasTable = false;
+  for (const line of lines) {
+    const tableLine = isTableLine(line.text);
+    if (tableLine && !previousWasTable) {
+      close();
+      block += 1;
+    }
+    if (tableLine) blockLines.push(line.text);
+    previousWasTable = tableLine;
+  }
+  close();
+  return scales;
+};
+
 /** Reads every quantity of one evidence text, with its table position, column year and total label. */
 const readSource = (
   evidence: EvidenceSource,
@@ -261,7 +291,9 @@ const readSource = (
   let row = 0;
   let previousWasTable = false;
   let paragraph = 0;
-  for (const line of linesOf(evidence.text)) {
+  const lines = linesOf(evidence.text);
+  const ownScales = scales.length > 0 ? tableScales(lines) : undefined;
+  for (const line of lines) {
     if (line.text.trim().length === 0) paragraph += 1;
     const tableLine = isTableLine(line.text);
     // A line of a table with words and figures in its first cell only is a sentence (a caption), not a row;
@@ -333,7 +365,7 @@ const readSource = (
           span: { start: number.span.start + line.start, end: number.span.end + line.start },
         },
         source: evidence.index,
-        values: candidateValues(number, scales),
+        values: candidateValues(number, (table ? ownScales?.get(block) : undefined) ?? scales),
         lineText,
         paragraph,
         ...(table ? { table: tablePlace(block, row, column, lowerLabel, headers.of(column)) } : {}),
