@@ -1,7 +1,12 @@
 import { Data, JSONSchema, type Schema } from "effect";
 import type { Verifier } from "../../facade/create-verifier.js";
 import type { MemoryGateClient } from "../../memory/index.js";
-import { runCalculatorCall, type ValidationResult, validateNumbers } from "../../numbers/index.js";
+import {
+  type CalculationRecorder,
+  runCalculatorCall,
+  type ValidationResult,
+  validateNumbers,
+} from "../../numbers/index.js";
 import {
   CalculateInput,
   CheckGroundingInput,
@@ -22,7 +27,20 @@ export interface McpDependencies {
    * read or write somebody else's memories by putting their id in the arguments.
    */
   readonly userId?: string;
+  /**
+   * The results of this server's `calculate` calls: evidence for the numbers `verify` and `validate_numbers`
+   * check, so an agent that used the tool is not flagged for its numbers.
+   */
+  readonly calculations?: CalculationRecorder;
 }
+
+/** The recorded calculator results as one evidence text, "calculate: expression = result" a line. */
+const calculatorSource = (dependencies: McpDependencies): string[] => {
+  const recorded = dependencies.calculations?.recorded ?? [];
+  return recorded.length === 0
+    ? []
+    : [recorded.map((call) => `calculate: ${call.expression} = ${call.result}`).join("\n")];
+};
 
 /** A memory tool asked to act for a user this server does not act for, or for nobody. */
 export class McpUserError extends Data.TaggedError("FORBIDDEN_USER")<{ readonly message: string }> {}
@@ -69,8 +87,10 @@ export const mcpTools: readonly McpTool[] = [
       "Verify a text against sources with every offline layer that can run (grounding, numbers, citations). " +
       "Returns the VerificationResult: passed, confidence, per-claim verdicts and reasons.",
     input: VerifyInput,
-    run: ({ sources, ...rest }, { verifier }) =>
-      verifier.verify({ ...rest, ...(sources === undefined ? {} : { sources: [...sources] }) }),
+    run: ({ sources, ...rest }, dependencies) => {
+      const all = [...(sources ?? []), ...calculatorSource(dependencies)];
+      return dependencies.verifier.verify({ ...rest, ...(all.length === 0 ? {} : { sources: all }) });
+    },
   }),
   defineTool({
     name: "check_grounding",
@@ -85,11 +105,12 @@ export const mcpTools: readonly McpTool[] = [
       "Trace every number of a text to the sources or to recorded calculator results; reports numbers that " +
       "appear nowhere, near misses and wrong calculations. `passed` is true only when every number is traced.",
     input: ValidateNumbersInput,
-    run: async ({ text, sources, calculations, question }) => {
+    run: async ({ text, sources, calculations, question }, dependencies) => {
+      const all = [...(calculations ?? []), ...(dependencies.calculations?.recorded ?? [])];
       const result = validateNumbers({
         text,
         evidence: evidenceOf(sources),
-        ...(calculations === undefined ? {} : { calculations }),
+        ...(all.length === 0 ? {} : { calculations: all }),
         ...(question === undefined ? {} : { question }),
       });
       return { passed: numbersPassed(result), ...result };
@@ -101,7 +122,7 @@ export const mcpTools: readonly McpTool[] = [
       "Evaluate an arithmetic expression exactly (decimal arithmetic). Use it for every derived number. " +
       "Supports + - * / % ^ ( ) and abs, round(x, n), floor, ceil, min, max, sum, avg, sqrt, log, exp, pow.",
     input: CalculateInput,
-    run: async (input) => runCalculatorCall(input),
+    run: async (input, dependencies) => runCalculatorCall(input, dependencies.calculations),
   }),
   defineTool({
     name: "verify_citations",
