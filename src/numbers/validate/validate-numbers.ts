@@ -143,10 +143,8 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     [...input.evidence, ...toolEvidence(input.calculations ?? [])],
     { ...options, maxNumbers: options.maxSourceNumbers ?? defaultMaxSourceNumbers, maxRun: limits.maxRowRun },
   );
-  // Every number of the answer is found, so that those past the limit are counted and located, never dropped.
-  const all = extractNumbers(input.text, { ...options, maxNumbers: Number.MAX_SAFE_INTEGER }).filter(
-    isQuantity,
-  );
+  // The extraction keeps its own bound (5,000): an unbounded read made an adversarial answer quadratic.
+  const all = extractNumbers(input.text, options).filter(isQuantity);
   const maxAnswer = options.maxAnswerNumbers ?? 500;
   const answerNumbers = all.slice(0, maxAnswer);
   const inline = findInlineCalculations(input.text, answerNumbers);
