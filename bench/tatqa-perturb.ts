@@ -1,9 +1,18 @@
 /**
  * Builds a numeric-grounding benchmark from TAT-QA gold answers (NExTplusplus/TAT-QA, dev split, CC BY 4.0):
- * each arithmetic gold answer becomes a sentence stating it the way a model would ("supported"), and
- * hallucinated variants of it are written next to it ("hallucinated", `meta.perturbation` names the kind).
+ * each arithmetic gold answer is kept ("supported") and hallucinated variants of it are written next to it
+ * ("hallucinated", `meta.perturbation` names the kind). Every record's `dataset` is
+ * `tatqa-numbers:<half>:<kind>` (kind `gold` for the gold answers), so that `veracity eval` reports recall per
+ * perturbation kind and per half: `develop` and `holdout` split the tables by a hash of their id, so a rule
+ * developed on one half can be reported on the other.
  *
- *   node --import tsx bench/tatqa-perturb.ts [out.jsonl]
+ *   node --import tsx bench/tatqa-perturb.ts [out.jsonl] [--seed N] [--form answer|sentence] [--half develop|holdout]
+ *   node dist/cli/main.js eval --data out.jsonl --layers numbers --json
+ *
+ * `--form answer` (the default) keeps the answer as TAT-QA writes it ("-12.6 million"), the form of the shared
+ * tatqa.jsonl; `--form sentence` restates the question around it ("The change in Other ... was -12.6 million.").
+ * `--seed` changes which variant each record gets (the close-but-wrong shift, the digits swapped); the same
+ * seed writes the same file.
  *
  * The recipe is documented in docs/bench/numbers.md.
  */
@@ -49,8 +58,15 @@ export const loadArithmeticRecords = (file = tatqaFile() ?? "tatqa.jsonl"): Comm
       (record) => record.meta.answer_type === "arithmetic" && typeof record.meta.derivation === "string",
     );
 
-/** A stable pseudo-random number in [0, 1) from a string: perturbations are reproducible. */
-const unitHash = (text: string): number => {
+let seedText = "";
+/** Sets the seed every perturbation draws from (the empty seed is the one the figures were measured with). */
+export const setSeed = (seed: string): void => {
+  seedText = seed.length > 0 ? `${seed}:` : "";
+};
+
+/** A stable pseudo-random number in [0, 1) from a string and the seed: perturbations are reproducible. */
+const unitHash = (input: string): number => {
+  const text = seedText + input;
   let hash = 2166136261;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619);
   return (hash >>> 0) / 2 ** 32;
@@ -270,27 +286,42 @@ export const partialSum = (
   return { kind: "partial-sum", answer, sentence: `The total was ${answer}.` };
 };
 
-/** The whole benchmark: every gold sentence (supported) and its variants (hallucinated). */
-export const buildBenchmark = (records: readonly CommonRecord[]): CommonRecord[] => {
+/** The half a table falls in, by a hash of its id (not of the seed): records of one table stay together. */
+export const halfOf = (record: CommonRecord): "develop" | "holdout" => {
+  const table = String(record.meta.table_uid ?? record.id);
+  let hash = 2166136261;
+  for (let i = 0; i < table.length; i++) hash = Math.imul(hash ^ table.charCodeAt(i), 16777619);
+  return (hash >>> 0) % 2 === 0 ? "develop" : "holdout";
+};
+
+export type Form = "answer" | "sentence";
+
+/**
+ * The whole benchmark: every gold answer (supported) and its variants (hallucinated). In the answer form a
+ * variant is the answer alone, as the gold one; a partial sum is always the sentence "The total was X.", since
+ * it answers the question of the total rather than the record's.
+ */
+export const buildBenchmark = (records: readonly CommonRecord[], form: Form = "sentence"): CommonRecord[] => {
   const out: CommonRecord[] = [];
   const tablesSeen = new Set<unknown>();
   for (const record of records) {
     const gold = parseAnswer(record);
     if (!gold) continue;
+    const half = halfOf(record);
     const base = {
-      dataset: "tatqa-numbers",
       task: "numeric_qa",
       context: record.context,
       question: record.question,
     };
-    const sentence = answerSentence(record, format(gold));
+    const sentence = form === "answer" ? record.response : answerSentence(record, format(gold));
     out.push({
       ...base,
+      dataset: `tatqa-numbers:${half}:gold`,
       id: `${record.id}:gold`,
       response: sentence,
       label: "supported",
       spans: [],
-      meta: { ...record.meta, source: record.id },
+      meta: { ...record.meta, source: record.id, half },
     });
     const variants = perturb(record);
     if (!tablesSeen.has(record.meta.table_uid)) {
@@ -299,14 +330,17 @@ export const buildBenchmark = (records: readonly CommonRecord[]): CommonRecord[]
       if (partial) variants.push(partial);
     }
     for (const variant of variants) {
-      const start = variant.sentence.indexOf(variant.answer);
+      const response =
+        form === "answer" && variant.kind !== "partial-sum" ? variant.answer : variant.sentence;
+      const start = response.indexOf(variant.answer);
       out.push({
         ...base,
+        dataset: `tatqa-numbers:${half}:${variant.kind}`,
         id: `${record.id}:${variant.kind}`,
-        response: variant.sentence,
+        response,
         label: "hallucinated",
         spans: [{ start, end: start + variant.answer.length, text: variant.answer }],
-        meta: { ...record.meta, source: record.id, perturbation: variant.kind },
+        meta: { ...record.meta, source: record.id, perturbation: variant.kind, half },
       });
     }
   }
@@ -314,8 +348,24 @@ export const buildBenchmark = (records: readonly CommonRecord[]): CommonRecord[]
 };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const target = process.argv[2] ?? path.join(tmpdir(), "veracity-tatqa-numbers.jsonl");
-  const records = buildBenchmark(loadArithmeticRecords());
+  const args = process.argv.slice(2);
+  const option = (name: string): string | undefined => {
+    const at = args.indexOf(name);
+    if (at < 0) return undefined;
+    const value = args[at + 1];
+    args.splice(at, 2);
+    return value;
+  };
+  setSeed(option("--seed") ?? "");
+  const form = option("--form") ?? "answer";
+  const half = option("--half");
+  if (form !== "answer" && form !== "sentence") throw new Error(`--form answer|sentence, not ${form}`);
+  if (half !== undefined && half !== "develop" && half !== "holdout")
+    throw new Error(`--half develop|holdout, not ${half}`);
+  const target = args[0] ?? path.join(tmpdir(), "veracity-tatqa-numbers.jsonl");
+  const records = buildBenchmark(loadArithmeticRecords(), form).filter(
+    (record) => half === undefined || record.meta.half === half,
+  );
   writeFileSync(target, `${records.map((record) => JSON.stringify(record)).join("\n")}\n`);
   const counts = new Map<string, number>();
   for (const record of records) {

@@ -6,14 +6,14 @@
  *   npm run train:combiner                 # fit, write the model and docs/bench/combiner.md
  *   npm run train:combiner -- --dry-run    # fit and print only
  *
- * Data: VERACITY_DATASETS_DIR (else VERACITY_BENCHMARKS_DIR, else ../shared/benchmarks beside the repository):
- * every *.jsonl there whose records carry a context. Takes about a minute on one core.
+ * Data: VERACITY_DATASETS_DIR, else the sets fetched by `veracity datasets fetch`: every labelled file whose
+ * records carry a context. Takes about a minute on one core.
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Either } from "effect";
 import { type CombinerSample, fitCombiner } from "../../src/calibration/fit-combiner.js";
-import { benchmarkFiles } from "../../src/eval/datasets/benchmarks-dir.js";
+import { benchmarkData } from "../../src/datasets/benchmark-data.js";
 import { readEvalRecords } from "../../src/eval/datasets/read-records.js";
 import { auroc } from "../../src/eval/metrics/auroc.js";
 import { requestForRecord } from "../../src/eval/runner.js";
@@ -24,10 +24,6 @@ import { shippedCombiner } from "../../src/verification/verdict/shipped-combiner
 import { bagOfWordsScore } from "./bag-of-words.js";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
-const dir =
-  process.env.VERACITY_DATASETS_DIR ??
-  process.env.VERACITY_BENCHMARKS_DIR ??
-  resolve(repoRoot, "../shared/benchmarks");
 const dryRun = process.argv.includes("--dry-run");
 
 interface Answer extends CombinerSample {
@@ -39,7 +35,7 @@ const rulesOnly = createVerifier({
   settings: { combiner: { ...shippedCombiner, failThreshold: 1, warnThreshold: 1 } },
 });
 const answers: Answer[] = [];
-for (const file of benchmarkFiles(dir)) {
+for (const file of benchmarkData(process.env).files) {
   for await (const record of readEvalRecords(file, {
     onMalformed: "skip",
     reportMalformed: () => {},

@@ -61,7 +61,10 @@ describe("fitLayerCalibrations", () => {
     );
     expect(result.models.numbers).toBeUndefined();
     expect(result.skipped).toEqual([
-      { layer: "numbers", reason: "an evidence layer: its claims and signals feed the answer combiner instead" },
+      {
+        layer: "numbers",
+        reason: "an evidence layer: its claims and signals feed the answer combiner instead",
+      },
     ]);
   });
 

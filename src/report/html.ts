@@ -1,7 +1,7 @@
 import type { ClaimFinding, ClaimVerdict } from "../model/claim.js";
 import type { VerificationResult } from "../model/result.js";
-import { answerVerdictLabel } from "./verdict-style.js";
 import { narrowScreenStyle } from "./narrow-screen-style.js";
+import { answerVerdictLabel } from "./verdict-style.js";
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

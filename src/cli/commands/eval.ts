@@ -1,14 +1,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { datasets } from "../../datasets/registry.js";
+import { labelledFilesOf } from "../../datasets/resolve-names.js";
+import { fetchOptionsOf, terminalProgress } from "../../datasets/settings.js";
 import {
   calibrationPairs,
   calibrationPairsToJsonl,
   combinerDataPath,
   combinerDataToJsonl,
 } from "../../eval/calibration-data.js";
-import { datasets } from "../../datasets/registry.js";
-import { labelledFilesOf } from "../../datasets/resolve-names.js";
-import { fetchOptionsOf, terminalProgress } from "../../datasets/settings.js";
 import { type EvalCliOptions, evalUsage, parseEvalArgs } from "../../eval/cli-options.js";
 import { checkGate, type GateOutcome } from "../../eval/gate.js";
 import { loadGoldenSet } from "../../eval/golden/load-golden-set.js";

@@ -1,4 +1,5 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
+import { calculatorToolName } from "../../numbers/tool/calculator-tool.js";
 import type { AnswerEvidence } from "../shared/check-answer.js";
 
 /** Sources given with one call: `providerOptions: { veracity: { sources: [...], context: "..." } }`. */
@@ -44,7 +45,47 @@ export const callSources = (params: LanguageModelV3CallOptions): CallSources => 
   return { ...(sources === undefined ? {} : { sources }), ...(context === undefined ? {} : { context }) };
 };
 
-/** The evidence of a call: its own sources, then the configured ones or the retriever's. */
+/** Most calculator results of one call taken as evidence (the latest are kept). */
+export const maxCalculatorResults = 1_000;
+
+/** `{ expression, result }` of a calculator output, as JSON or as its JSON text; undefined for anything else. */
+const calculatorResult = (value: unknown): { expression: string; result: string } | undefined => {
+  let parsed = value;
+  if (typeof value === "string") {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  const { expression, result } = (parsed ?? {}) as { expression?: unknown; result?: unknown };
+  return typeof expression === "string" && typeof result === "string" ? { expression, result } : undefined;
+};
+
+/**
+ * The results of the calculator tool (`calculate`) earlier in the conversation, one line each
+ * ("calculate: (0.50 - 0.45) / 0.45 * 100 = 11.1111..."): numbers the model took from the tool are evidence.
+ * Refused expressions (an `error` instead of a `result`) are not.
+ */
+export const calculatorEvidence = (prompt: LanguageModelV3Prompt): string | undefined => {
+  const lines: string[] = [];
+  for (const message of prompt) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type !== "tool-result" || part.toolName !== calculatorToolName) continue;
+      const output = part.output;
+      const found =
+        output.type === "json" || output.type === "text" ? calculatorResult(output.value) : undefined;
+      if (found) lines.push(`${calculatorToolName}: ${found.expression} = ${found.result}`);
+    }
+  }
+  return lines.length === 0 ? undefined : lines.slice(-maxCalculatorResults).join("\n");
+};
+
+/**
+ * The evidence of a call: its own sources, then the configured ones or the retriever's, then the calculator's
+ * results recorded in the conversation.
+ */
 export const evidenceOfCall = async (
   params: LanguageModelV3CallOptions,
   configured: readonly string[] | SourcesRetriever | undefined,
@@ -53,9 +94,11 @@ export const evidenceOfCall = async (
   const fromCall = callSources(params);
   const fromOptions =
     typeof configured === "function" ? await configured(question, params) : (configured ?? []);
-  const sources = [...(fromCall.sources ?? []), ...fromOptions];
-  if (sources.length > maxSourcesPerCall)
-    throw new RangeError(`at most ${maxSourcesPerCall} sources per call (got ${sources.length})`);
+  const given = [...(fromCall.sources ?? []), ...fromOptions];
+  if (given.length > maxSourcesPerCall)
+    throw new RangeError(`at most ${maxSourcesPerCall} sources per call (got ${given.length})`);
+  const calculator = calculatorEvidence(params.prompt);
+  const sources = calculator === undefined ? given : [...given, calculator];
   return {
     sources,
     ...(fromCall.context === undefined ? {} : { context: fromCall.context }),

@@ -5,6 +5,7 @@ import {
 } from "../../citations/verifiers/repository-citations.js";
 import { createVerifier } from "../../facade/create-verifier.js";
 import { createMemoryGate, type MemoryGateClient } from "../../memory/index.js";
+import { CalculationRecorder } from "../../numbers/index.js";
 import type { McpDependencies } from "./tools.js";
 
 export interface McpDependencyOptions {
@@ -34,6 +35,8 @@ export const openMcpDependencies = (
   let gate: Promise<MemoryGateClient> | undefined;
   return {
     verifier,
+    // One server acts for one client or one user (`--http` needs `--user`): its calculations are its own.
+    calculations: new CalculationRecorder(),
     ...(options.userId === undefined ? {} : { userId: options.userId }),
     memory: () => {
       gate ??= createMemoryGate({

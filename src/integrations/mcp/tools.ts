@@ -4,7 +4,12 @@ import type { MemoryGateClient } from "../../memory/index.js";
 import { cleanJsonSchema } from "../../model/clean-json-schema.js";
 import { LayerResult } from "../../model/layer-result.js";
 import { VerificationResult } from "../../model/result.js";
-import { runCalculatorCall, type ValidationResult, validateNumbers } from "../../numbers/index.js";
+import {
+  type CalculationRecorder,
+  runCalculatorCall,
+  type ValidationResult,
+  validateNumbers,
+} from "../../numbers/index.js";
 import {
   CalculateInput,
   CheckGroundingInput,
@@ -25,12 +30,25 @@ export interface McpDependencies {
    * read or write somebody else's memories by putting their id in the arguments.
    */
   readonly userId?: string;
+  /**
+   * The results of this server's `calculate` calls: evidence for the numbers `verify` and `validate_numbers`
+   * check, so an agent that used the tool is not flagged for its numbers.
+   */
+  readonly calculations?: CalculationRecorder;
 }
 
 /** The calculator could not evaluate the expression (syntax, division by zero, a limit): a tool error. */
 export class McpCalculationError extends Data.TaggedError("CALCULATION_FAILED")<{
   readonly message: string;
 }> {}
+
+/** The recorded calculator results as one evidence text, "calculate: expression = result" a line. */
+const calculatorSource = (dependencies: McpDependencies): string[] => {
+  const recorded = dependencies.calculations?.recorded ?? [];
+  return recorded.length === 0
+    ? []
+    : [recorded.map((call) => `calculate: ${call.expression} = ${call.result}`).join("\n")];
+};
 
 /** A memory tool asked to act for a user this server does not act for, or for nobody. */
 export class McpUserError extends Data.TaggedError("FORBIDDEN_USER")<{ readonly message: string }> {}
@@ -103,8 +121,10 @@ export const mcpTools: readonly McpTool[] = [
       "Returns the VerificationResult: passed, confidence, per-claim verdicts and reasons.",
     input: VerifyInput,
     output: outputOf(VerificationResult),
-    run: ({ sources, ...rest }, { verifier }) =>
-      verifier.verify({ ...rest, ...(sources === undefined ? {} : { sources: [...sources] }) }),
+    run: ({ sources, ...rest }, dependencies) => {
+      const all = [...(sources ?? []), ...calculatorSource(dependencies)];
+      return dependencies.verifier.verify({ ...rest, ...(all.length === 0 ? {} : { sources: all }) });
+    },
   }),
   defineTool({
     name: "check_grounding",
@@ -125,11 +145,12 @@ export const mcpTools: readonly McpTool[] = [
       numbers: { type: "array" },
       orphanNumbers: { type: "array" },
     }),
-    run: async ({ text, sources, calculations, question }) => {
+    run: async ({ text, sources, calculations, question }, dependencies) => {
+      const all = [...(calculations ?? []), ...(dependencies.calculations?.recorded ?? [])];
       const result = validateNumbers({
         text,
         evidence: evidenceOf(sources),
-        ...(calculations === undefined ? {} : { calculations }),
+        ...(all.length === 0 ? {} : { calculations: all }),
         ...(question === undefined ? {} : { question }),
       });
       return { passed: numbersPassed(result), ...result };
@@ -142,8 +163,8 @@ export const mcpTools: readonly McpTool[] = [
       "Supports + - * / % ^ ( ) and abs, round(x, n), floor, ceil, min, max, sum, avg, sqrt, log, exp, pow.",
     input: CalculateInput,
     output: objectWith({ expression: { type: "string" }, result: { type: "string" } }),
-    run: async (input) => {
-      const output = runCalculatorCall(input);
+    run: async (input, dependencies) => {
+      const output = runCalculatorCall(input, dependencies.calculations);
       if ("error" in output && output.error !== undefined)
         throw new McpCalculationError({ message: `${output.error} (${output.reason})` });
       return output;

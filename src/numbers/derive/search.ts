@@ -139,6 +139,9 @@ const inRange = (index: OperandIndex, center: number, width: number): Operand[] 
 
 const noOperands: Operand[] = [];
 
+/** An operand read from a recorded calculator output (evidence index -1). */
+const fromCalculator = (a: Operand): boolean => a.parts.length === 1 && a.parts[0]?.source === -1;
+
 const sameSource = (a: Operand, b: Operand) =>
   a.parts.length === 1 && b.parts.length === 1 && a.parts[0] === b.parts[0];
 
@@ -273,7 +276,8 @@ const pairRules: readonly PairRule[] = [
 /** Direct matches: an operand (a source value, a row sum or average) equal to the target within tolerance. */
 export const findDirect = (index: OperandIndex, target: Target): Found[] => {
   const found: Found[] = inRange(index, target.value, target.tolerance)
-    .filter((a) => !target.percent || a.isPercent)
+    // A calculator result carries no unit: "11.11%" in the answer may be the tool's 11.1111... .
+    .filter((a) => !target.percent || a.isPercent || fromCalculator(a))
     .filter((a) => a.combine === "value" || !target.kinds || target.kinds.has(a.combine))
     .map((a) => ({ kind: "value", a, value: a.value }));
   if (target.percent) {

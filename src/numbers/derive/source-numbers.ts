@@ -54,7 +54,12 @@ export interface SourcePool {
   readonly numbers: readonly SourceNumber[];
   /** True when no evidence text declares a scale ("in millions", "$'000", "€m"). */
   readonly scaleUnknown: boolean;
+  /** True when the evidence holds more quantities than `maxNumbers`: the figures after them were not read. */
+  readonly truncated: boolean;
 }
+
+/** Most quantities read from the evidence by default: a 10 MB filing holds about 200,000. */
+export const defaultMaxSourceNumbers = 250_000;
 
 interface Line {
   readonly text: string;
@@ -237,6 +242,36 @@ const withDashCells = (figures: ExtractedNumber[], line: string): ExtractedNumbe
   return zeros.length === 0 ? figures : [...figures, ...zeros].sort((a, b) => a.span.start - b.span.start);
 };
 
+/**
+ * The scales each table declares in its own lines ("$'000" over its columns, "(in millions, except per share
+ * data)" in its header), by block number (counted as `readSource` counts them). A table that declares a scale
+ * is read in that scale alone, not in every scale the text mentions elsewhere: a prose "$9.8 million" does not
+ * make the cells of a "$'000" table millions. A table that declares none is read in the text's scales.
+ */
+const tableScales = (lines: readonly Line[]): Map<number, number[]> => {
+  const scales = new Map<number, number[]>();
+  let block = 0;
+  let blockLines: string[] = [];
+  const close = () => {
+    if (blockLines.length === 0) return;
+    const declared = declaredScales(blockLines.join("\n"));
+    if (declared.length > 0) scales.set(block, declared);
+    blockLines = [];
+  };
+  let previousWasTable = false;
+  for (const line of lines) {
+    const tableLine = isTableLine(line.text);
+    if (tableLine && !previousWasTable) {
+      close();
+      block += 1;
+    }
+    if (tableLine) blockLines.push(line.text);
+    previousWasTable = tableLine;
+  }
+  close();
+  return scales;
+};
+
 /** Reads every quantity of one evidence text, with its table position, column year and total label. */
 const readSource = (
   evidence: EvidenceSource,
@@ -256,7 +291,9 @@ const readSource = (
   let row = 0;
   let previousWasTable = false;
   let paragraph = 0;
-  for (const line of linesOf(evidence.text)) {
+  const lines = linesOf(evidence.text);
+  const ownScales = scales.length > 0 ? tableScales(lines) : undefined;
+  for (const line of lines) {
     if (line.text.trim().length === 0) paragraph += 1;
     const tableLine = isTableLine(line.text);
     // A line of a table with words and figures in its first cell only is a sentence (a caption), not a row;
@@ -328,7 +365,7 @@ const readSource = (
           span: { start: number.span.start + line.start, end: number.span.end + line.start },
         },
         source: evidence.index,
-        values: candidateValues(number, scales),
+        values: candidateValues(number, (table ? ownScales?.get(block) : undefined) ?? scales),
         lineText,
         paragraph,
         ...(table ? { table: tablePlace(block, row, column, lowerLabel, headers.of(column)) } : {}),
@@ -374,19 +411,31 @@ const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
   });
 };
 
-/** Every quantity of the evidence, up to `maxNumbers`. */
+/** Every quantity of the evidence, up to `maxNumbers`; `truncated` says when some were left unread. */
 export const buildSourcePool = (
   evidence: readonly EvidenceSource[],
   options: ExtractOptions & { readonly maxNumbers?: number } = {},
 ): SourcePool => {
-  const limit = options.maxNumbers ?? 5_000;
+  const limit = options.maxNumbers ?? defaultMaxSourceNumbers;
   const numbers: SourceNumber[] = [];
   let scaleUnknown = true;
+  let truncated = false;
   for (const source of evidence) {
-    if (numbers.length >= limit) break;
+    if (numbers.length >= limit) {
+      // A source left unread entirely is truncation only when it holds text.
+      if (source.text.trim().length > 0) truncated = true;
+      break;
+    }
     const read = readSource(source, numbers.length, options);
-    numbers.push(...read.numbers.slice(0, limit - numbers.length));
+    // One by one: a spread of a long list overflows the call stack.
+    for (const number of read.numbers) {
+      if (numbers.length >= limit) {
+        truncated = true;
+        break;
+      }
+      numbers.push(number);
+    }
     if (!read.scaleUnknown) scaleUnknown = false;
   }
-  return { numbers, scaleUnknown };
+  return { numbers, scaleUnknown, truncated };
 };

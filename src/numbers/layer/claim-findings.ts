@@ -30,12 +30,49 @@ const issueOf = (check: NumberCheck): ClaimIssue | undefined => {
   };
 };
 
-/** One finding per claim that contains a checked number: its issues, its verdict and its share of traced numbers. */
+/** Issue code of a number the layer could not judge because a limit was reached: its claim is unverifiable. */
+export const limitReachedCode = "NUMBERS_LIMIT_REACHED";
+
+/**
+ * A number not traced while the evidence was read only in part: the unread part may hold it, so it is not
+ * called wrong. A written calculation that does not compute is wrong whatever the evidence holds.
+ */
+const untracedInPart = (check: NumberCheck, result: ValidationResult): ClaimIssue | undefined =>
+  result.sourceTruncated === true &&
+  (check.status === "orphan" || (check.status === "suspicious" && check.reason !== "inline-calculation"))
+    ? {
+        code: limitReachedCode,
+        message: `${check.text} was not found in the part of the evidence read: the evidence holds more figures than the limit (maxSourceNumbers), so it cannot be verified`,
+        span: check.span,
+        layer: "numbers",
+      }
+    : undefined;
+
+const skippedIssue = (span: Span): ClaimIssue => ({
+  code: limitReachedCode,
+  message: "this number was not checked: the answer holds more numbers than the limit (maxAnswerNumbers)",
+  span,
+  layer: "numbers",
+});
+
+/**
+ * One finding per claim that contains a checked number: its issues, its verdict and its share of traced
+ * numbers. A claim whose numbers could not all be judged because a limit was reached, and that nothing shows
+ * wrong, is `unverifiable`.
+ */
 export const claimFindings = (claims: readonly Claim[], result: ValidationResult): ClaimFinding[] =>
   claims.flatMap((claim) => {
     const checks = result.numbers.filter((check) => within(check.span, claim));
-    if (checks.length === 0) return [];
-    const issues: ClaimIssue[] = checks.flatMap((check) => issueOf(check) ?? []);
+    const skipped = (result.skippedSpans ?? []).filter((span) => within(span, claim));
+    if (checks.length === 0 && skipped.length === 0) return [];
+    const limited: ClaimIssue[] = [
+      ...checks.flatMap((check) => untracedInPart(check, result) ?? []),
+      ...skipped.map(skippedIssue),
+    ];
+    const limitedAt = new Set(limited.map((issue) => issue.span.start));
+    const issues: ClaimIssue[] = checks.flatMap((check) =>
+      limitedAt.has(check.span.start) ? [] : (issueOf(check) ?? []),
+    );
     for (const partial of result.partialAggregations) {
       if (!within(partial.span, claim)) continue;
       issues.push({
@@ -51,8 +88,10 @@ export const claimFindings = (claims: readonly Claim[], result: ValidationResult
       ? "contradicted"
       : issues.length > 0
         ? "unsupported"
-        : "supported";
-    const flagged = new Set(issues.map((issue) => issue.span.start));
+        : limited.length > 0
+          ? "unverifiable"
+          : "supported";
+    const flagged = new Set([...issues, ...limited].map((issue) => issue.span.start));
     const traced = checks.filter((check) => !flagged.has(check.span.start)).length;
     return [
       {
@@ -60,9 +99,9 @@ export const claimFindings = (claims: readonly Claim[], result: ValidationResult
         span: claim.span,
         kind: claim.kind,
         verdict,
-        score: traced / checks.length,
+        score: traced / (checks.length + skipped.length),
         evidence: [],
-        issues,
+        issues: [...issues, ...limited],
         layers: ["numbers"],
       },
     ];

@@ -54,21 +54,36 @@ export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): Verificat
           );
           const checked = validation.numbers.length;
           // Counted from the validation, not the claims: a number outside every claim still fails the layer.
+          // With the evidence read in part, a number not traced is unverifiable, not flagged (see the claims).
+          const untraced = (n: (typeof validation.numbers)[number]) =>
+            n.status === "orphan" || n.status === "suspicious";
+          const limitedOut = (n: (typeof validation.numbers)[number]) =>
+            validation.sourceTruncated === true && n.reason !== "inline-calculation";
           const flagged = new Set([
-            ...validation.numbers
-              .filter((n) => n.status === "orphan" || n.status === "suspicious")
-              .map((n) => n.span.start),
+            ...validation.numbers.filter((n) => untraced(n) && !limitedOut(n)).map((n) => n.span.start),
             ...validation.partialAggregations.map((p) => p.span.start),
             ...decomposedTotals.map((total) => total.span.start),
           ]).size;
+          const untracedInPart = validation.numbers.filter((n) => untraced(n) && limitedOut(n)).length;
+          const unverified = validation.skipped + untracedInPart;
+          const limitReached = [
+            ...(validation.sourceTruncated ? ["maxSourceNumbers"] : []),
+            ...(validation.skipped > 0 ? ["maxAnswerNumbers"] : []),
+          ];
           return {
             layer: "numbers" as const,
-            passed: flagged === 0,
-            score: checked === 0 ? 1 : (checked - flagged) / checked,
+            // Fail closed: a number left unjudged at a limit is no pass, though it is not called wrong.
+            passed: flagged === 0 && unverified === 0,
+            score:
+              checked + validation.skipped === 0
+                ? 1
+                : (checked - flagged - untracedInPart) / (checked + validation.skipped),
             latencyMs: performance.now() - started,
             details: {
               numbersChecked: checked,
               numbersFlagged: flagged,
+              numbersUnverified: unverified,
+              ...(limitReached.length > 0 ? { limitReached } : {}),
               validation,
               decomposedTotals,
             },

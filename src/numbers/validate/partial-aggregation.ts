@@ -1,4 +1,5 @@
 import { isNil } from "../derive/dash-cells.js";
+import { contentWords } from "../derive/operands.js";
 import type { SourceNumber, SourcePool } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
 import type { PartialAggregation } from "./validation-result.js";
@@ -66,6 +67,20 @@ const subsetSum = (
   return undefined;
 };
 
+/** The claim's words that say what is totalled ("options volume"), without the words that say it is a total. */
+const topicWords = (claimText: string): string[] =>
+  contentWords(claimText.replace(new RegExp(totalCue.source, "gi"), " "));
+
+/**
+ * Whether a stated total is of what the claim totals: its row label (or its sentence) names one of the claim's
+ * topic words. A claim that names nothing but a total ("the total was 97,271") may be about any total.
+ */
+const totalOfTopic = (total: SourceNumber, words: readonly string[]): boolean => {
+  if (words.length === 0) return true;
+  const where = (total.table ? total.table.label : total.lineText).toLowerCase();
+  return words.some((word) => where.includes(word));
+};
+
 /**
  * A figure presented as a total that is the sum of some listed items while the source states a different
  * total: partial data added up and passed off as the whole (20,893 + 76,378 = 97,271 given as the total,
@@ -78,8 +93,9 @@ export const findPartialAggregation = (
   pool: SourcePool,
 ): PartialAggregation | undefined => {
   if (!totalCue.test(claimText)) return undefined;
+  const words = topicWords(claimText);
   for (const total of pool.numbers) {
-    if (!total.isTotal || isNil(total)) continue;
+    if (!total.isTotal || isNil(total) || !totalOfTopic(total, words)) continue;
     for (const target of targets) {
       const totalValues = target.written ? [total.number.value] : total.values;
       if (totalValues.some((value) => Math.abs(value - target.value) <= target.tolerance)) continue;

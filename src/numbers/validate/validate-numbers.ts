@@ -11,7 +11,7 @@ import {
   type SearchLimits,
   type Target,
 } from "../derive/search.js";
-import type { SourceNumber } from "../derive/source-numbers.js";
+import { defaultMaxSourceNumbers, type SourceNumber } from "../derive/source-numbers.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
 import type { RecordedCalculation } from "../tool/recorder.js";
@@ -33,9 +33,15 @@ export interface ValidateOptions extends ExtractOptions {
    * rounding of its written precision). The specification's validator used 1% (0.01).
    */
   readonly closeRelative?: number;
-  /** Most numbers of the answer checked; the rest are counted as skipped (default 500). */
+  /**
+   * Most numbers of the answer checked (default 500); the rest are reported as skipped (`skipped`,
+   * `skippedSpans`) and their claims are unverifiable.
+   */
   readonly maxAnswerNumbers?: number;
-  /** Most source numbers read from the evidence (default 5,000). */
+  /**
+   * Most source numbers read from the evidence (default 250,000: a 10 MB filing is read whole). When the
+   * evidence holds more, `sourceTruncated` says so and numbers not traced are unverifiable, not wrong.
+   */
   readonly maxSourceNumbers?: number;
   /** How evidence is read and indexed: `makeSourcesCache()` reuses the work across calls. */
   readonly readSources?: SourcesReader;
@@ -83,12 +89,47 @@ const citedOperand = (number: ExtractedNumber, rank: number): Operand => {
   };
 };
 
-/** The wording of the claim a number sits in, and where that claim starts in the text. */
+/**
+ * A claim with no words of its own ("-12.6 million", "Answer: 4.35%") says what the question asks: its
+ * wording (average, difference, decrease) is the question's.
+ */
+const bareFigure = (claimText: string): boolean =>
+  (claimText.match(/\p{L}{3,}/gu) ?? []).every((word) => figureWords.has(word.toLowerCase()));
+
+/** Words that only qualify a figure: its scale, its unit of percent, "about". */
+const figureWords = new Set([
+  "answer",
+  "approximately",
+  "about",
+  "roughly",
+  "around",
+  "thousand",
+  "thousands",
+  "million",
+  "millions",
+  "billion",
+  "billions",
+  "trillion",
+  "trillions",
+  "percent",
+  "per",
+  "cent",
+]);
+
+/**
+ * The wording of the claim a number sits in, and where that claim starts in the text. A bare figure is read
+ * as the answer to the question: the question is put before it, and `start` moves back by as much, so offsets
+ * into the wording stay those of the text.
+ */
 const claimOf = (input: ValidateInput, number: ExtractedNumber): { text: string; start: number } => {
   const claim = input.claims?.find((c) => c.span.start <= number.span.start && number.span.end <= c.span.end);
-  return claim
+  const own = claim
     ? { text: input.text.slice(claim.span.start, claim.span.end), start: claim.span.start }
     : { text: input.text, start: 0 };
+  const question = input.question?.trim();
+  if (!question || !bareFigure(own.text)) return own;
+  const lead = `${question} `;
+  return { text: `${lead}${own.text}`, start: own.start - lead.length };
 };
 
 /**
@@ -100,8 +141,9 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   const limits: SearchLimits = { ...defaultSearchLimits, ...options.search };
   const { pool, operandsOf, index, runs } = (options.readSources ?? prepareSources)(
     [...input.evidence, ...toolEvidence(input.calculations ?? [])],
-    { ...options, maxNumbers: options.maxSourceNumbers ?? 5_000, maxRun: limits.maxRowRun },
+    { ...options, maxNumbers: options.maxSourceNumbers ?? defaultMaxSourceNumbers, maxRun: limits.maxRowRun },
   );
+  // The extraction keeps its own bound (5,000): an unbounded read made an adversarial answer quadratic.
   const all = extractNumbers(input.text, options).filter(isQuantity);
   const maxAnswer = options.maxAnswerNumbers ?? 500;
   const answerNumbers = all.slice(0, maxAnswer);
@@ -253,5 +295,9 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     partialAggregations,
     numbers,
     skipped: all.length - answerNumbers.length,
+    ...(all.length > answerNumbers.length
+      ? { skippedSpans: all.slice(answerNumbers.length).map((number) => number.span) }
+      : {}),
+    ...(pool.truncated ? { sourceTruncated: true } : {}),
   };
 };

@@ -62,5 +62,12 @@ export const ValidationResult = Schema.Struct({
   numbers: Schema.Array(NumberCheck),
   /** Numbers left unchecked because a limit was reached. */
   skipped: Schema.Number,
+  /** Where the numbers of the answer left unchecked (past `maxAnswerNumbers`) stand. */
+  skippedSpans: Schema.optional(Schema.Array(Span)),
+  /**
+   * The evidence held more figures than were read (`maxSourceNumbers`): a number not traced may stand in the
+   * part left unread, so it cannot be called wrong.
+   */
+  sourceTruncated: Schema.optional(Schema.Boolean),
 });
 export type ValidationResult = typeof ValidationResult.Type;
