@@ -121,7 +121,8 @@ describe("verification endpoints", () => {
       body: { text: playgroundExample.answer, sources: [playgroundExample.sources] },
     });
     expect(response.status).toBe(200);
-    expect(response.body.passed).toBe(false);
+    // An unsupported claim that the sources partly cover is a warning, not a failure.
+    expect(response.body.verdict).not.toBe("pass");
     const verdicts = response.body.claims.map((claim: { verdict: string }) => claim.verdict);
     expect(verdicts[0]).toBe("supported");
     expect(verdicts).toContain("unsupported");

@@ -41,8 +41,11 @@ export const examples = {
   verifyRequest: { text: answer, sources: [source], question: "How did revenue develop?" },
   checkRequest: { text: answer, sources: [source] },
   verificationResult: {
+    verdict: "pass",
     passed: true,
-    overallConfidence: 1,
+    hallucinationScore: 0.12,
+    coverage: 1,
+    overallConfidence: 0.88,
     riskLevel: "medium",
     layersRun: [
       {
@@ -66,6 +69,7 @@ export const examples = {
         evidence: [{ source: 0, span: { start: 0, end: 63 }, text: source, score: 1, relation: "supports" }],
         issues: [],
         layers: ["grounding"],
+        signals: { localCoverage: 1, novelty: 0, bestPassageShare: 1, pairShare: 1, contentWords: 4 },
       },
     ],
     skippedLayers: [],

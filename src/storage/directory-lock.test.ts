@@ -26,7 +26,12 @@ describe("lockDirectory", () => {
   it("refuses a directory a live process holds, naming it, once the wait is over", async () => {
     const directory = path.join(root, "held");
     const first = await Effect.runPromise(lockDirectory(directory));
-    const second = await Effect.runPromiseExit(lockDirectory(directory, { waitMs: 100, retryMs: 10 }));
+    const started = Date.now();
+    const second = await Effect.runPromiseExit(
+      lockDirectory(directory, { waitMs: 100, commandWaitMs: 300, retryMs: 10 }),
+    );
+    // Not a server: it waited its turn for the longer command wait before giving up.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
     expect(Exit.isFailure(second)).toBe(true);
     expect(JSON.stringify(second)).toContain(`in use by process ${process.pid}`);
     await Effect.runPromise(first.release);

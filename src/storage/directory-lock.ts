@@ -10,14 +10,18 @@ export const lockFileName = ".veracity-lock";
 /** Written by `veracity serve` beside the lock while it holds the directory: the URL it answers on. */
 export const serverUrlFileName = ".veracity-server";
 
-/** How to reach the data of a directory a server holds, for the error a second process gets. */
-const servedHint = async (directory: string, holder: string): Promise<string> => {
+/** The URL of the `veracity serve` holding a directory, when the holder is one. */
+const serverUrlOf = async (directory: string, holder: string): Promise<string | undefined> => {
   const url = (await readFile(path.join(directory, serverUrlFileName), "utf8").catch(() => "")).trim();
   const pid = holder.split(" ")[1] ?? "";
-  if (url === "" || !url.startsWith(`${pid} `))
-    return "stop that process first, or use its HTTP API if it is `veracity serve`";
-  return `it is \`veracity serve\` at ${url.slice(pid.length + 1)}: use its HTTP API (e.g. GET /v1/audit/verify with an admin key), or stop it first`;
+  return url === "" || !url.startsWith(`${pid} `) ? undefined : url.slice(pid.length + 1);
 };
+
+/** How to reach the data of a directory a server holds, for the error a second process gets. */
+const servedHint = (url: string | undefined): string =>
+  url === undefined
+    ? "stop that process first, or use its HTTP API if it is `veracity serve`"
+    : `it is \`veracity serve\` at ${url}: use its HTTP API (e.g. GET /v1/audit/verify with an admin key), or stop it first`;
 
 export interface DirectoryLock {
   readonly file: string;
@@ -31,6 +35,11 @@ export interface DirectoryLockOptions {
    * that is finishing, short enough that a long-running holder, such as a server, gets a clear error at once).
    */
   readonly waitMs?: number;
+  /**
+   * How long to wait, in all, when the holder is not a server but another short command (default 60 s):
+   * commands that write the same store at once take turns instead of failing.
+   */
+  readonly commandWaitMs?: number;
   /** Pause between attempts (default 50 ms). */
   readonly retryMs?: number;
 }
@@ -100,7 +109,9 @@ export const lockDirectory = (
       try: () => mkdir(directory, { recursive: true }),
       catch: (error) => fail(`cannot create ${directory}: ${String(error)}`),
     });
-    const deadline = Date.now() + waitMs;
+    const started = Date.now();
+    let deadline = started + waitMs;
+    let extended = false;
     for (;;) {
       const attempt = yield* Effect.tryPromise({
         try: () => tryLock(file, token),
@@ -108,9 +119,15 @@ export const lockDirectory = (
       });
       if (attempt.taken) break;
       if (Date.now() >= deadline) {
-        const hint = yield* Effect.promise(() => servedHint(directory, attempt.holder));
+        const url = yield* Effect.promise(() => serverUrlOf(directory, attempt.holder));
+        // A server holds the store for good: say so at once. Another command will finish: take turns.
+        if (url === undefined && !extended) {
+          extended = true;
+          deadline = started + Math.max(waitMs, options.commandWaitMs ?? 60_000);
+          continue;
+        }
         return yield* fail(
-          `${directory} is in use by ${attempt.holder || "another process"} (waited ${waitMs} ms); an embedded store allows one process at a time: ${hint}`,
+          `${directory} is in use by ${attempt.holder || "another process"} (waited ${Date.now() - started} ms); an embedded store allows one process at a time: ${servedHint(url)}`,
         );
       }
       yield* Effect.sleep(Duration.millis(retryMs));

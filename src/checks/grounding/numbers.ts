@@ -1,5 +1,6 @@
 import { stem, type Token } from "../../text/tokens.js";
 import type { ClaimContext, GroundingFinding } from "./claim-context.js";
+import { findSwap } from "./neighbourhood.js";
 
 const numberWords: ReadonlyMap<string, number> = new Map(
   Object.entries({
@@ -125,10 +126,24 @@ const splitRange = (token: Token): Token[] => {
   ];
 };
 
-/** Numbers written with digits in a claim that appear nowhere in the sources (allowing for rounding). */
+/** The figures written with digits in the passages a claim matches best: rivals for a figure's slot. */
+const passageFigures = (context: ClaimContext): Set<string> => {
+  const figures = new Set<string>();
+  for (const passage of context.aligned)
+    for (const token of passage.tokens) if (/\d/.test(token.lower)) figures.add(token.stem);
+  return figures;
+};
+
+/**
+ * Numbers written with digits in a claim that appear nowhere in the sources (allowing for rounding). Such a
+ * number standing where the matching passage has another figure, among the same words ("completed in 1925"
+ * against "completed in 1889"), is a contradiction: the source states a different value for the same thing.
+ */
 export const checkNumbers = (context: ClaimContext): GroundingFinding[] => {
   const findings: GroundingFinding[] = [];
-  for (const token of context.tokens.flatMap(splitRange)) {
+  const tokens = context.tokens.flatMap(splitRange);
+  let rivals: Set<string> | undefined;
+  for (const [position, token] of tokens.entries()) {
     if (!/\d/.test(token.lower)) continue;
     const value = numericValue(token.lower);
     if (value === undefined) {
@@ -146,6 +161,18 @@ export const checkNumbers = (context: ClaimContext): GroundingFinding[] => {
     }
     const decimals = decimalsOf(token.lower.replace(/,/g, ""));
     if (inSources(valuesOf(context), value, decimals)) continue;
+    rivals ??= passageFigures(context);
+    const swapped = rivals.size === 0 ? undefined : findSwap(tokens, position, context.aligned, rivals);
+    if (swapped !== undefined) {
+      findings.push({
+        code: "NUMBER_MISMATCH",
+        message: `${token.text} where the matching source passage says ${swapped.token.text}`,
+        span: token.span,
+        penalty: 0.3,
+        contradicts: true,
+      });
+      continue;
+    }
     findings.push({
       code: "NUMBER_NOT_IN_SOURCES",
       message: `the number ${token.text} appears nowhere in the sources`,

@@ -34,6 +34,7 @@ export type AnswerFeatures = Readonly<Record<AnswerFeatureName, number>>;
 const issueFeatures: Readonly<Partial<Record<string, AnswerFeatureName>>> = {
   ENTITY_NOT_IN_SOURCES: "entityNotInSources",
   VALUE_MISMATCH: "valueMismatch",
+  NUMBER_MISMATCH: "valueMismatch",
   DIRECTION_MISMATCH: "directionMismatch",
   ANTONYM_CONFLICT: "antonymConflict",
   ORPHAN_NUMBER: "orphanNumber",
