@@ -121,6 +121,13 @@ const stopwords = new Set(
 
 export const isStopword = (lower: string): boolean => stopwords.has(lower);
 
+let stopwordStemSet: ReadonlySet<string> | undefined;
+/** The stems of the stopwords: what filters a sequence of stems (an index's) down to content words. */
+export const stopwordStems = (): ReadonlySet<string> => {
+  stopwordStemSet ??= new Set([...stopwords].map((word) => stem(word)));
+  return stopwordStemSet;
+};
+
 /**
  * A light suffix stemmer (a small subset of Porter's rules): enough to match "increased" with "increases"
  * and "companies" with "company" without a dictionary. Numbers and short words are left alone.

@@ -1,6 +1,6 @@
 import type { ClaimFinding, ClaimVerdict, Evidence } from "../../model/claim.js";
 import type { Span } from "../../model/span.js";
-import { contentTokens, type Token, tokenize } from "../../text/tokens.js";
+import { contentTokens, stopwordStems, type Token, tokenize } from "../../text/tokens.js";
 import type { Claim } from "../../verification/layer.js";
 import { alignClaim, alignmentWindow } from "./align.js";
 import { checkAntonyms } from "./antonyms.js";
@@ -92,22 +92,36 @@ class PassageStems implements StemLookup {
   }
 }
 
-/** Consecutive content stems of a passage or claim, as "stem stem" keys. */
-const stemPairs = (tokens: readonly Token[]): string[] => {
+/** Neighbouring content stems of a stem sequence, as "stem stem" keys (stopwords left out, by their stems). */
+const stemPairs = (stems: readonly string[]): string[] => {
+  const skip = stopwordStems();
   const pairs: string[] = [];
-  for (let i = 1; i < tokens.length; i++) pairs.push(`${tokens[i - 1]!.stem} ${tokens[i]!.stem}`);
+  let previous: string | undefined;
+  for (const stem of stems) {
+    if (skip.has(stem)) continue;
+    if (previous !== undefined) pairs.push(`${previous} ${stem}`);
+    previous = stem;
+  }
+  return pairs;
+};
+
+/** Each passage's pairs, made once: the claims of one answer often align to the same passages. */
+const passagePairs = new WeakMap<Passage, ReadonlySet<string>>();
+const pairsOf = (passage: Passage): ReadonlySet<string> => {
+  let pairs = passagePairs.get(passage);
+  if (!pairs) {
+    pairs = new Set(stemPairs(passage.stemSequence));
+    passagePairs.set(passage, pairs);
+  }
   return pairs;
 };
 
 /** Share of the claim's neighbouring content-word pairs that stand as neighbours in one of the passages. */
-const pairShareOf = (content: readonly Token[], passages: readonly Passage[]): number => {
-  const claimPairs = stemPairs(content);
+const pairShareOf = (tokens: readonly Token[], passages: readonly Passage[]): number => {
+  const claimPairs = stemPairs(tokens.map((token) => token.stem));
   if (claimPairs.length === 0) return 1;
-  const known = new Set<string>();
-  for (const passage of passages)
-    for (const pair of stemPairs(contentTokens(passage.tokens))) known.add(pair);
   let found = 0;
-  for (const pair of claimPairs) if (known.has(pair)) found++;
+  for (const pair of claimPairs) if (passages.some((passage) => pairsOf(passage).has(pair))) found++;
   return found / claimPairs.length;
 };
 
@@ -185,7 +199,7 @@ export const assessClaim = (
         localCoverage: measured.local,
         novelty: measured.novel,
         bestPassageShare: claimStems > 0 ? Math.min(1, mostSharedStems / claimStems) : 0,
-        pairShare: pairShareOf(content, window),
+        pairShare: pairShareOf(tokens, window),
         contentWords: measured.words,
       },
     },

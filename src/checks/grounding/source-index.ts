@@ -12,6 +12,8 @@ export interface Passage {
   readonly tokens: readonly Token[];
   /** Stems of the passage's tokens, with their counts. */
   readonly stems: ReadonlyMap<string, number>;
+  /** Stems of the passage's words in order (stopwords included), as the index read them. */
+  readonly stemSequence: readonly string[];
   readonly length: number;
 }
 
@@ -42,6 +44,10 @@ class SourcePassage implements Passage {
   get tokens(): readonly Token[] {
     this.#tokens ??= tokenize(this.text, this.start);
     return this.#tokens;
+  }
+
+  get stemSequence(): readonly string[] {
+    return this.#sentenceStems;
   }
 
   get stems(): ReadonlyMap<string, number> {
