@@ -15,7 +15,11 @@ export const requireSameOrigin = (): MiddlewareHandler => async (context, next) 
   const origin = context.req.header("origin");
   const own = new URL(context.req.url).origin;
   const allowed = site !== undefined ? site === "same-origin" || site === "none" : origin === own;
-  if (!allowed || (origin !== undefined && origin !== own))
+  // Under `Referrer-Policy: no-referrer` a browser sends `Origin: null` even for its own forms; the fetch
+  // metadata header, which a page cannot forge, then says where the request came from.
+  const originMismatch =
+    origin !== undefined && origin !== own && !(origin === "null" && site === "same-origin");
+  if (!allowed || originMismatch)
     throw new ApiProblem(
       403,
       "cross-site-request",
