@@ -27,14 +27,30 @@ const run = async (argv: string[], cwd: string) => {
 // biome-ignore lint/suspicious/noExplicitAny: the JSON report is read as the user reads it
 type Report = any;
 
-/** `veracity check --evidence <db> --layers citations --format json` on one answer. */
+/**
+ * `veracity check --evidence <db> --layers citations --fail-on unsupported --format json` on one answer: a
+ * citation check, where an uncited claim (unsupported, a warning by default) also sets exit code 1.
+ */
 const checkAnswer = async (directory: string, db: string, answer: string) => {
   const file = path.join(directory, "answer.txt");
   await writeFile(file, answer);
   const source = path.join(directory, "source.txt");
   await writeFile(source, answer);
   const result = await run(
-    ["check", file, "--source", source, "--evidence", db, "--layers", "citations", "--format", "json"],
+    [
+      "check",
+      file,
+      "--source",
+      source,
+      "--evidence",
+      db,
+      "--layers",
+      "citations",
+      "--fail-on",
+      "unsupported",
+      "--format",
+      "json",
+    ],
     directory,
   );
   const report: Report = JSON.parse(result.stdout);
@@ -94,7 +110,8 @@ describe("veracity check --evidence: on-chain claims", () => {
     ])("flags %s", async (_, answer, message) => {
       const { code, verdicts, issues } = await checkAnswer(directory, db, answer);
       expect(code).toBe(1);
-      expect(verdicts).toEqual(["unsupported"]);
+      // A reference to a record the store does not hold, or that cannot be one, contradicts the claim.
+      expect(verdicts).toEqual(["contradicted"]);
       expect(issues.join("\n")).toMatch(message);
     });
 
