@@ -6,18 +6,19 @@
  *   node --import tsx examples/plain-async-api.ts
  */
 import { pathToFileURL } from "node:url";
-import { scoreFinding, scoreReport } from "../src/citations/index.js";
-import { validateAnswer } from "../src/eval/index.js";
-import { correctAnswer, createVerifier } from "../src/index.js";
+import { scoreFinding, scoreReport } from "veracity/citations";
+import { validateAnswer } from "veracity/eval";
+import { correctAnswer, createVerifier } from "veracity";
 
 const source = "Northwind opened its second assembly plant in Tampere, Finland, in August 2023.";
 
 export const main = async () => {
   const verifier = createVerifier({ calibration: { grounding: { a: -4, b: 2 } } });
   try {
-    // 1. Verify: a value, never an exception, for an answer that fails.
+    // 1. Verify: a value, never an exception, for an answer that fails. At critical risk an unsupported claim
+    // fails the answer (at lower levels it is a warning unless nothing of it is in the sources).
     const answer = "Northwind opened its second assembly plant in Oslo, Norway, in March 2021.";
-    const result = await verifier.verify({ text: answer, sources: [source], riskOverride: "high" });
+    const result = await verifier.verify({ text: answer, sources: [source], riskOverride: "critical" });
 
     // 2. Mitigate: what to do about the failed layers and claims of that result.
     const failed = result.layersRun.filter((layer) => !layer.passed);
@@ -35,7 +36,7 @@ export const main = async () => {
       {
         prompt: "Where did Northwind open its second plant, and when?",
         sources: [source],
-        riskOverride: "low",
+        riskOverride: "critical",
       },
       { generate: async () => drafts.shift() ?? "", verify: verifier.verify },
     );

@@ -42,8 +42,9 @@ describe("grounding layer", () => {
   it("flags a fabricated number with its span", () => {
     const text = "Northwind Robotics reported revenue of $52.9 million for the third quarter of 2025.";
     const claim = onlyClaim(text);
-    expect(claim.verdict).toBe("unsupported");
-    const issue = claim.issues.find((candidate) => candidate.code === "NUMBER_NOT_IN_SOURCES");
+    // The matching passage states another revenue figure in the same words: a contradiction.
+    expect(claim.verdict).toBe("contradicted");
+    const issue = claim.issues.find((candidate) => candidate.code === "NUMBER_MISMATCH");
     expect(issue).toBeDefined();
     expect(text.slice(issue!.span.start, issue!.span.end)).toBe("52.9");
   });
