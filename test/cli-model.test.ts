@@ -65,11 +65,14 @@ describe("veracity check --model", () => {
       reason: expect.stringContaining("VERACITY_EMBEDDING_MODEL"),
     });
     const sent = server.requests.map((request) => request.body as ChatRequestBody);
-    // Decomposition, the batched check, then the model mitigator's rewrite of the failed text.
+    // Decomposition, the batched check, the model mitigator's rewrite of the failed text, then the rewrite
+    // verified like the first answer (decomposition and check again).
     expect(sent.map((body) => body.response_format?.json_schema?.name)).toEqual([
       "atomic_facts",
       "fact_checks",
       undefined,
+      "atomic_facts",
+      "fact_checks",
     ]);
     expect(sent[2]?.messages.map((message) => message.content).join("\n")).toContain("failed verification");
     expect(sent.every((body) => body.model === "gpt-4o-mini")).toBe(true);
