@@ -29,7 +29,10 @@ export const main = async () => {
     const source = "The Eiffel Tower is 330 metres tall. It was completed in 1889.";
     const draft = await client.callTool({
       name: "verify",
-      arguments: { text: "The Eiffel Tower is 330 metres tall. It was completed in 1925.", sources: [source] },
+      arguments: {
+        text: "The Eiffel Tower is 330 metres tall. It was completed in 1925.",
+        sources: [source],
+      },
     });
     const growth = await client.callTool({
       name: "calculate",

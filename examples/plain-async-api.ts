@@ -6,9 +6,9 @@
  *   node --import tsx examples/plain-async-api.ts
  */
 import { pathToFileURL } from "node:url";
+import { correctAnswer, createVerifier } from "veracity";
 import { scoreFinding, scoreReport } from "veracity/citations";
 import { validateAnswer } from "veracity/eval";
-import { correctAnswer, createVerifier } from "veracity";
 
 const source = "Northwind opened its second assembly plant in Tampere, Finland, in August 2023.";
 
