@@ -23,7 +23,8 @@ const verifyWith = async (mitigator: MitigatorShape, maxLatencyMs?: number) => {
     return await verifier.verify({
       text: wrong,
       sources: [source],
-      riskOverride: "medium",
+      // At critical risk the unsupported claim fails the answer, so it is mitigated.
+      riskOverride: "critical",
       ...(maxLatencyMs === undefined ? {} : { maxLatencyMs }),
     });
   } finally {

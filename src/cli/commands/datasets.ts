@@ -71,6 +71,11 @@ export const makeDatasetsCommand = (registry: readonly DatasetSpec[]): CliComman
   name: "datasets",
   summary: "list, fetch (pinned, checksummed, cached) and locate the public benchmark sets",
   usage,
+  examples: [
+    "veracity datasets list",
+    "veracity datasets fetch begin summedits --trust-unpinned",
+    "veracity datasets path tatqa",
+  ],
   run: async (argv, io) => {
     const { values, positionals } = parseCommandArgs(argv, {
       "cache-dir": { type: "string" },
