@@ -56,7 +56,10 @@ describe("AI SDK middleware: calculator results are evidence", () => {
     const verifier = await createVerifier({});
     const verify = (text: string) =>
       verifier.verify({ text, sources: [...evidence.sources], layers: ["numbers"] });
-    expect((await verify("The earnings surprise was 11.11%.")).passed).toBe(true);
-    expect((await verify("The earnings surprise was 10.96%.")).passed).toBe(false);
+    expect((await verify("The earnings surprise was 11.11%.")).verdict).toBe("pass");
+    // A figure that comes from nowhere is unsupported: flagged as a warning, never a pass.
+    const orphan = await verify("The earnings surprise was 10.96%.");
+    expect(orphan.verdict).toBe("warn");
+    expect(orphan.claims.map((claim) => claim.verdict)).toEqual(["unsupported"]);
   });
 });
