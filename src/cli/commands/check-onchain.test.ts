@@ -3,26 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chain, writeConstructedChain } from "../../citations/testing/constructed-chain.js";
-import type { CliIO } from "../command.js";
-import { runCli } from "../run-cli.js";
+import { runCliIn } from "../testing.js";
 
-const run = async (argv: string[], cwd: string) => {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => "",
-    isTTY: false,
-    cwd,
-    env: {},
-  };
-  return { code: await runCli(argv, io), stdout, stderr };
-};
+const run = runCliIn;
 
 // biome-ignore lint/suspicious/noExplicitAny: the JSON report is read as the user reads it
 type Report = any;

@@ -7,26 +7,9 @@ import { checkCrossStoreConsistency } from "../../citations/integrity/cross-stor
 import { prepareEvidenceStore } from "../../citations/store/evidence-store.js";
 import { chain, writeConstructedChain } from "../../citations/testing/constructed-chain.js";
 import { storageBackends } from "../../storage/testing.js";
-import type { CliIO } from "../command.js";
-import { runCli } from "../run-cli.js";
+import { runCliIn } from "../testing.js";
 
-const run = async (argv: string[], cwd: string) => {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => "",
-    isTTY: false,
-    cwd,
-    env: {},
-  };
-  return { code: await runCli(argv, io), stdout, stderr };
-};
+const run = runCliIn;
 
 describe("veracity evidence: logs, receipts, traces and cross-store consistency", () => {
   let directory: string;
