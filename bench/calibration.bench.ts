@@ -1,8 +1,8 @@
 import { Either } from "effect";
+import { buildVerifier } from "../src/assembly/build-verifier.js";
 import { defaultCalibrationSplits, fitLayerCalibrations } from "../src/calibration/fit-layers.js";
 import { fitPlatt } from "../src/calibration/fit-platt.js";
 import type { CalibrationQuality } from "../src/calibration/quality.js";
-import { buildVerifier } from "../src/cli/build-verifier.js";
 import { benchmarkData, benchmarkFile } from "../src/datasets/benchmark-data.js";
 import { calibrationPairs } from "../src/eval/calibration-data.js";
 import { runEvaluation } from "../src/eval/runner.js";

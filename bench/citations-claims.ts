@@ -17,9 +17,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Decimal } from "decimal.js";
-import { describeWei } from "../src/citations/records/units.js";
-import { parseJsonLine } from "../src/citations/store/etl-files.js";
-import { ethereumDirectory } from "../src/citations/testing/benchmarks-dir.js";
+import { describeWei } from "../src/checks/citations/records/units.js";
+import { parseJsonLine } from "../src/checks/citations/store/etl-files.js";
+import { ethereumDirectory } from "../src/checks/citations/testing/benchmarks-dir.js";
 
 interface Transaction {
   readonly hash: string;

@@ -19,18 +19,18 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { Effect, Exit, Scope } from "effect";
-import { citationKey, type ExtractedCitation } from "../src/citations/citation.js";
-import { extractCitations } from "../src/citations/extract/extract.js";
-import { makeCitationsLayer } from "../src/citations/layer.js";
+import { buildVerifier } from "../src/assembly/build-verifier.js";
+import { citationKey, type ExtractedCitation } from "../src/checks/citations/citation.js";
+import { extractCitations } from "../src/checks/citations/extract/extract.js";
+import { makeCitationsLayer } from "../src/checks/citations/layer.js";
 import {
   type EvidenceStore,
   openEvidenceStore,
   prepareEvidenceStore,
-} from "../src/citations/store/evidence-store.js";
-import { ethereumDirectory, missingEthereumData } from "../src/citations/testing/benchmarks-dir.js";
-import { findUncitedStatements } from "../src/citations/uncited/find-uncited.js";
-import { makeStoreVerifier } from "../src/citations/verifiers/store-verifier.js";
-import { buildVerifier } from "../src/cli/build-verifier.js";
+} from "../src/checks/citations/store/evidence-store.js";
+import { ethereumDirectory, missingEthereumData } from "../src/checks/citations/testing/benchmarks-dir.js";
+import { findUncitedStatements } from "../src/checks/citations/uncited/find-uncited.js";
+import { makeStoreVerifier } from "../src/checks/citations/verifiers/store-verifier.js";
 import { runEvaluation } from "../src/eval/runner.js";
 import { storageBackends } from "../src/storage/testing.js";
 import { segmentClaims } from "../src/text/claims.js";

@@ -12,13 +12,13 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { resolve } from "node:path";
-import { buildVerifier } from "../src/cli/build-verifier.js";
+import { buildVerifier } from "../src/assembly/build-verifier.js";
+import { shippedCombiner } from "../src/calibration/combiner/shipped-combiner.js";
 import { benchmarkData, howToGetData } from "../src/datasets/benchmark-data.js";
 import { datasets } from "../src/datasets/registry.js";
 import type { GroupMetrics } from "../src/eval/metrics/summary.js";
 import { buildReport } from "../src/eval/report/json-report.js";
 import { runEvaluation } from "../src/eval/runner.js";
-import { shippedCombiner } from "../src/verification/verdict/shipped-combiner.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const fromDevelopmentCopy = (process.env.VERACITY_DATASETS_DIR ?? "").trim() !== "";

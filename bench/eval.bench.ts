@@ -8,7 +8,7 @@
  * benchmarks (VERACITY_DATASETS_DIR, else the datasets fetched with `veracity datasets fetch`); pin it to one core with `taskset -c 0`.
  */
 import { cpus } from "node:os";
-import { buildVerifier } from "../src/cli/build-verifier.js";
+import { buildVerifier } from "../src/assembly/build-verifier.js";
 import { benchmarkData } from "../src/datasets/benchmark-data.js";
 import { readEvalRecords } from "../src/eval/datasets/read-records.js";
 import { auroc } from "../src/eval/metrics/auroc.js";

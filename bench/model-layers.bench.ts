@@ -8,9 +8,9 @@
  *   node --expose-gc --import tsx bench/model-layers.bench.ts
  */
 import { Effect, Layer } from "effect";
-import { EmptyFactualMemory } from "../src/layers/factual-memory.js";
-import { makeModelLayers } from "../src/layers/index.js";
-import { layerInputOf } from "../src/layers/shared/layer-input.js";
+import { EmptyFactualMemory } from "../src/checks/model-backed/factual-memory.js";
+import { makeModelLayers } from "../src/checks/model-backed/index.js";
+import { layerInputOf } from "../src/checks/model-backed/shared/layer-input.js";
 import { LLMServiceFromConfig } from "../src/llm/live.js";
 import { LLMService } from "../src/llm/llm-service.js";
 import { type RiskLevel, RiskProfiles, riskLevels } from "../src/model/risk.js";

@@ -12,10 +12,10 @@ import { existsSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Effect } from "effect";
-import { buildVerifier } from "../src/cli/build-verifier.js";
+import { buildVerifier } from "../src/assembly/build-verifier.js";
+import { makeNumbersLayer, validateNumbers } from "../src/checks/numbers/index.js";
 import { runEvaluation } from "../src/eval/runner.js";
-import { makeNumbersLayer, validateNumbers } from "../src/numbers/index.js";
-import type { LayerInput } from "../src/verification/layer.js";
+import type { LayerInput } from "../src/model/layer.js";
 import { buildBenchmark, loadArithmeticRecords, perturbationKinds, tatqaFile } from "./tatqa-perturb.js";
 
 const layer = makeNumbersLayer();

@@ -20,8 +20,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { declaredScales } from "../src/checks/numbers/extract/scale-words.js";
 import { benchmarkFile } from "../src/datasets/benchmark-data.js";
-import { declaredScales } from "../src/numbers/extract/scale-words.js";
 
 export interface CommonRecord {
   readonly id: string;

@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { makeGroundingLayer } from "../src/checks/grounding/index.js";
+import { makeNumbersLayer, makeSourcesCache } from "../src/checks/numbers/index.js";
 import { createVerifier } from "../src/facade/create-verifier.js";
-import { makeNumbersLayer, makeSourcesCache } from "../src/numbers/index.js";
-import type { VerificationLayer } from "../src/verification/layer.js";
+import type { VerificationLayer } from "../src/model/layer.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const percentile = (sorted: readonly number[], p: number) =>

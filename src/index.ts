@@ -1,42 +1,27 @@
 /**
- * Veracity's public API, by name. Subpaths: `veracity/testing` (scripted models, a local provider server),
- * `veracity/citations` (citation extraction, verifiers, report schemas and the report scorer), `veracity/eval`
- * (evaluation runs, golden sets and the answer validator).
+ * Veracity's public API: verify an answer, build a verifier from a configuration, write a check of your own,
+ * and reach each capability's main entry point. Everything else lives behind a documented subpath:
+ *
+ * - `veracity/model`: every domain schema (requests, results, findings, layer names, risk profiles).
+ * - `veracity/verification`: the verifier as Effect services (service, app layer, settings, events, risk).
+ * - `veracity/text`: sentence splitting and claim segmentation.
+ * - `veracity/grounding`, `veracity/numbers`, `veracity/citations`, `veracity/model-backed`: each check
+ *   family's layer and parts.
+ * - `veracity/llm`: the model port and its Vercel AI SDK adapter.
+ * - `veracity/memory`: the grounded memory gate, its store and review queue.
+ * - `veracity/calibration`, `veracity/eval`: Platt scaling, the answer combiner, evaluation runs.
+ * - `veracity/mitigation`, `veracity/correction`: what to do with a failed answer.
+ * - `veracity/audit`, `veracity/metrics`, `veracity/storage`: the audit trail, Prometheus metrics, SQL.
+ * - `veracity/server`, `veracity/mcp`, `veracity/ai-sdk`, `veracity/langchain`, `veracity/testing`.
  */
 
-export {
-  AuditBacklogError,
-  type GroupCommitAppender,
-  makeGroupCommitAppender,
-} from "./audit/group-commit.js";
-// The audit trail: hash-chained entries, group commit, chain verification
-export * from "./audit/index.js";
-// Calibration: Platt scaling applied and fitted, calibration files and the store
-export * from "./calibration/index.js";
-// Checks
-export {
-  assessClaim,
-  buildSourceIndex,
-  defaultGroundingOptions,
-  type GroundingOptions,
-  makeGroundingLayer,
-} from "./checks/grounding/index.js";
-export {
-  type BlockRangeChecksum,
-  blockRangeChecksum,
-  compareChecksums,
-  type EvidenceStore,
-  extractCitations,
-  findUncitedStatements,
-  makeCitationsLayer,
-  openCitationsLayer,
-  openEvidenceStore,
-  verifyCitations,
-} from "./citations/index.js";
-export * from "./correction/index.js";
-// Evaluation
+// Verify an answer: the Promise API and the verifier a configuration describes.
+export { type BuiltVerifier, buildVerifier, type VerifierFlags } from "./assembly/build-verifier.js";
+// Each capability's main entry points.
+export { extractCitations, openEvidenceStore, verifyCitations } from "./checks/citations/index.js";
+export { CalculationRecorder, calculate, calculatorTool, validateNumbers } from "./checks/numbers/index.js";
+export { correctAnswer } from "./correction/index.js";
 export { runEvaluation } from "./eval/runner.js";
-// The Promise API
 export {
   createVerifier,
   type Verifier,
@@ -50,60 +35,10 @@ export {
   type WorkerPoolOptions,
   type WorkerVerifierConfig,
 } from "./facade/worker-pool/index.js";
-// Model-backed layers and the LLM port
-export {
-  EmptyFactualMemory,
-  FactualMemory,
-  InMemoryFactualMemory,
-  makeFactDecompositionLayer,
-  makeModelLayers,
-  makeModelRiskModel,
-  makeMultiSourceLayer,
-  makeNliLayer,
-  makeSelfConsistencyLayer,
-  makeSemanticEntropyLayer,
-} from "./layers/index.js";
-export {
-  aiSdkEmbeddings,
-  aiSdkModelPort,
-  LLMService,
-  type LLMServiceShape,
-  ModelBudgetExceededError,
-  ModelCallError,
-  ModelOutputError,
-  ModelTimeoutError,
-  makeLLMService,
-  makeLLMServiceFromConfig,
-  parseModelString,
-  withRequestBudget,
-} from "./llm/index.js";
-// Grounded memory ingestion
-export {
-  type CreateMemoryGateOptions,
-  createMemoryGate,
-  decideTier,
-  detectHedges,
-  EvidenceObject,
-  MemoryGate,
-  type MemoryGateClient,
-  MemoryStoreFullError,
-  ReviewItemNotFoundError,
-  ReviewQueueFullError,
-  ValidationResult as MemoryValidationResult,
-  validateClaim,
-} from "./memory/index.js";
-// Metrics (prom-client)
-export * from "./metrics/index.js";
-// Mitigation and the correction loop
-export * from "./mitigation/index.js";
-// Verification: the model
-export {
-  ClaimFinding,
-  ClaimIssue,
-  ClaimKind,
-  ClaimVerdict,
-  Evidence,
-} from "./model/claim.js";
+export { LLMService, makeLLMService } from "./llm/index.js";
+export { createMemoryGate, detectHedges, type MemoryGateClient } from "./memory/index.js";
+// What a verification takes and gives.
+export { ClaimFinding, ClaimIssue, ClaimVerdict, Evidence } from "./model/claim.js";
 export {
   CalibrationError,
   ConfigError,
@@ -112,67 +47,13 @@ export {
   VerificationError,
   VerificationTimeoutError,
 } from "./model/errors.js";
-export {
-  EvidenceLayerName,
-  LayerName,
-  ModelLayerName,
-  VerificationLayerName,
-} from "./model/layer-name.js";
-export { LayerResult, LayerResultSchema, SkippedLayer } from "./model/layer-result.js";
-export { Mitigation, MitigationAction, MitigationSchema } from "./model/mitigation.js";
-export { VerificationRequest, VerificationRequestSchema } from "./model/request.js";
-export { VerificationResult, VerificationResultSchema } from "./model/result.js";
-export { RiskLevel, RiskProfile, RiskProfiles } from "./model/risk.js";
+// Write a check of your own: the contract every layer implements.
+export type { Claim, EvidenceSource, LayerInput, VerificationLayer } from "./model/layer.js";
+export { LayerName } from "./model/layer-name.js";
+export { LayerResult } from "./model/layer-result.js";
+export { Mitigation } from "./model/mitigation.js";
+export { VerificationRequest } from "./model/request.js";
+export { VerificationResult } from "./model/result.js";
+export { RiskLevel } from "./model/risk.js";
 export { Span } from "./model/span.js";
-// Numeric grounding
-export {
-  type Calculation,
-  CalculationError,
-  CalculationRecorder,
-  calculate,
-  calculationRules,
-  calculatorTool,
-  evaluateExpression,
-  extractNumbers,
-  makeNumbersLayer,
-  type NumbersLayerOptions,
-  numericPromptFragments,
-  singleAggregateLookupRule,
-  sourceIntegrityRules,
-  ValidationResult as NumericValidationResult,
-  validateNumbers,
-} from "./numbers/index.js";
-// Storage
-export { openSqlClient, runMigrations, SqlClient, StorageError } from "./storage/index.js";
-// Text
-export { segmentClaims } from "./text/claims.js";
-export { type Sentence, splitSentences } from "./text/sentences.js";
-// The Effect service
-export { makeVerificationAppLayer, type VerificationAppOptions } from "./verification/app-layer.js";
-export {
-  type CalibrationModels,
-  Calibrator,
-  type CalibratorShape,
-  makeCalibrator,
-} from "./verification/calibrator.js";
-export { defaultSettings, VerificationConfig, type VerificationSettings } from "./verification/config.js";
-// Configuration sources
-export { resolveSettings, settingsFromEnv, settingsFromFile } from "./verification/config-sources.js";
-export { type Decision, decide } from "./verification/decision.js";
-export {
-  EventBus,
-  type EventBusShape,
-  type EventHandler,
-  type VerificationEvent,
-} from "./verification/events.js";
-export type {
-  Claim,
-  EvidenceSource,
-  LayerInput,
-  Readiness,
-  VerificationLayer,
-} from "./verification/layer.js";
-export { LayerRegistry, makeLayerRegistry } from "./verification/registry.js";
-export { RiskAssessor, RiskModel, type RiskModelShape } from "./verification/risk-assessor.js";
-export { assessHeuristicRisk } from "./verification/risk-heuristics.js";
-export { VerificationService, type VerificationServiceShape } from "./verification/service.js";
+export { defaultSettings, type VerificationSettings } from "./verification/config.js";

@@ -41,35 +41,57 @@ const runModule = (script: string, nodeOptions: readonly string[] = []) =>
 
 // What a user imports: the package by name, through its `exports` map (Node resolves the package itself).
 describe.skipIf(!existsSync(resolve(repoRoot, "dist/index.js")))("the built package's public API", () => {
-  // One process imports the package and reports the kind of each export; every case reads that report.
-  let kinds: Record<string, string> | undefined;
-  const exportKinds = (): Record<string, string> => {
+  // One process imports the package and every subpath it declares, and reports the kind of each export.
+  let kinds: Record<string, Record<string, string>> | undefined;
+  const exportKinds = (): Record<string, Record<string, string>> => {
     if (kinds !== undefined) return kinds;
     const result = runModule(
-      `const m = await import("veracity"); process.stdout.write(JSON.stringify(Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v]))));`,
+      `const { readFileSync } = await import("node:fs");
+       const { exports } = JSON.parse(readFileSync("package.json", "utf8"));
+       const report = {};
+       for (const key of Object.keys(exports).filter((key) => key !== "./package.json")) {
+         const specifier = key === "." ? "veracity" : "veracity/" + key.slice(2);
+         const m = await import(specifier);
+         report[specifier] = Object.fromEntries(Object.entries(m).map(([k, v]) => [k, typeof v]));
+       }
+       process.stdout.write(JSON.stringify(report));`,
     );
     expect(result.stderr).toBe("");
-    kinds = JSON.parse(result.stdout) as Record<string, string>;
+    kinds = JSON.parse(result.stdout) as Record<string, Record<string, string>>;
     return kinds;
   };
+  it("the root entry point stays small: at most 50 names (types included, see etc/veracity.api.md)", () => {
+    const runtime = Object.keys(exportKinds().veracity ?? {});
+    expect(runtime.length).toBeGreaterThan(10);
+    expect(runtime.length).toBeLessThanOrEqual(50);
+  });
   it.each([
-    ["the Promise facade", "createVerifier"],
-    ["verification in worker threads", "createWorkerPoolVerifier"],
-    ["the correction loop", "runCorrectionLoop"],
-    ["model mitigation", "makeModelMitigator"],
-    ["mitigation by action", "applyMitigation"],
-    ["Platt fitting", "fitPlatt"],
-    ["per-layer calibration fitting", "fitLayerCalibrations"],
-    ["the calibration store", "makeCalibrationStore"],
-    ["the metrics registry", "makeVeracityMetrics"],
-    ["the metrics subscriber", "metricsSubscriber"],
-    ["per-result metrics", "recordResultDetails"],
-    ["the audit log", "makeAuditLog"],
-    ["audited verification", "withAuditTrail"],
-    ["chain verification", "verifyAuditChain"],
-    ["group commit", "makeGroupCommitAppender"],
-  ])("exports %s (%s)", (_, name) => {
-    expect(exportKinds()[name]).toBe("function");
+    ["the Promise facade", "veracity", "createVerifier"],
+    ["the assembled verifier", "veracity", "buildVerifier"],
+    ["verification in worker threads", "veracity", "createWorkerPoolVerifier"],
+    ["the correction loop", "veracity/correction", "runCorrectionLoop"],
+    ["model mitigation", "veracity/mitigation", "makeModelMitigator"],
+    ["mitigation by action", "veracity/mitigation", "applyMitigation"],
+    ["Platt fitting", "veracity/calibration", "fitPlatt"],
+    ["per-layer calibration fitting", "veracity/calibration", "fitLayerCalibrations"],
+    ["the calibration store", "veracity/calibration", "makeCalibrationStore"],
+    ["the metrics registry", "veracity/metrics", "makeVeracityMetrics"],
+    ["the metrics subscriber", "veracity/metrics", "metricsSubscriber"],
+    ["per-result metrics", "veracity/metrics", "recordResultDetails"],
+    ["the audit log", "veracity/audit", "makeAuditLog"],
+    ["audited verification", "veracity/audit", "withAuditTrail"],
+    ["chain verification", "veracity/audit", "verifyAuditChain"],
+    ["group commit", "veracity/audit", "makeGroupCommitAppender"],
+    ["the Effect service", "veracity/verification", "makeVerificationAppLayer"],
+    ["the numbers layer", "veracity/numbers", "makeNumbersLayer"],
+    ["the grounding layer", "veracity/grounding", "makeGroundingLayer"],
+    ["the model-backed layers", "veracity/model-backed", "makeModelLayers"],
+    ["the AI SDK model port", "veracity/llm", "aiSdkModelPort"],
+    ["the memory gate", "veracity/memory", "createMemoryGate"],
+    ["claim segmentation", "veracity/text", "segmentClaims"],
+    ["the SQL client", "veracity/storage", "openSqlClient"],
+  ])("exports %s from %s (%s)", (_, specifier, name) => {
+    expect(exportKinds()[specifier]?.[name]).toBe("function");
   });
 });
 

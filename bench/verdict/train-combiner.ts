@@ -1,5 +1,5 @@
 /**
- * Fits the answer combiner shipped in src/verification/verdict/combiner-model.json on the labelled sets, and
+ * Fits the answer combiner shipped in src/calibration/combiner/combiner-model.json on the labelled sets, and
  * reports leave-one-dataset-out validation: for each set, a combiner fitted on the others (weights and
  * thresholds) judges it, so its figures are what a user with unseen data of that kind would meet.
  *
@@ -12,15 +12,15 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Either } from "effect";
+import { answerFeatures } from "../../src/calibration/combiner/answer-features.js";
+import { type CombinerModel, hallucinationProbability } from "../../src/calibration/combiner/combiner.js";
+import { shippedCombiner } from "../../src/calibration/combiner/shipped-combiner.js";
 import { type CombinerSample, fitCombiner } from "../../src/calibration/fit-combiner.js";
 import { benchmarkData } from "../../src/datasets/benchmark-data.js";
 import { readEvalRecords } from "../../src/eval/datasets/read-records.js";
 import { auroc } from "../../src/eval/metrics/auroc.js";
 import { requestForRecord } from "../../src/eval/runner.js";
 import { createVerifier } from "../../src/facade/create-verifier.js";
-import { answerFeatures } from "../../src/verification/verdict/answer-features.js";
-import { type CombinerModel, hallucinationProbability } from "../../src/verification/verdict/combiner.js";
-import { shippedCombiner } from "../../src/verification/verdict/shipped-combiner.js";
 import { bagOfWordsScore } from "./bag-of-words.js";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -122,9 +122,9 @@ const report = [
 process.stdout.write(report);
 if (!dryRun) {
   writeFileSync(
-    resolve(repoRoot, "src/verification/verdict/combiner-model.json"),
+    resolve(repoRoot, "src/calibration/combiner/combiner-model.json"),
     `${JSON.stringify(shipped, null, 2)}\n`,
   );
   writeFileSync(resolve(repoRoot, "docs/bench/combiner.md"), report);
-  process.stdout.write("\nwritten: src/verification/verdict/combiner-model.json, docs/bench/combiner.md\n");
+  process.stdout.write("\nwritten: src/calibration/combiner/combiner-model.json, docs/bench/combiner.md\n");
 }

@@ -9,6 +9,7 @@ export {
   verificationOutputHash,
 } from "./entries-for.js";
 export { AuditAppend, type AuditEntry, AuditOperation, genesisHash } from "./entry.js";
+export { AuditBacklogError, type GroupCommitAppender, makeGroupCommitAppender } from "./group-commit.js";
 export { canonicalJson, hashAuditEntry, sha256Hex } from "./hash.js";
 export { auditMigrations } from "./migrations.js";
 export {

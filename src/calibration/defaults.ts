@@ -2,8 +2,10 @@ import type { LayerName } from "../model/layer-name.js";
 import type { PlattModel } from "./platt.js";
 
 /**
- * The specification's default parameters for the model-backed layers. Evidence layers have none: their raw
- * score is used as it is until a calibration fitted on labeled data is loaded (`veracity calibrate`).
+ * Starting Platt scaling parameters (Platt, 1999) for the model-backed layers: set by hand, not fitted on
+ * data, each mapping a raw score to a probability that rises with it (a < 0). A calibration fitted on labeled
+ * data (`veracity calibrate`) replaces them. Evidence layers have none: their raw score is used as it is
+ * until such a calibration is loaded.
  */
 export const defaultPlattModels: Readonly<Partial<Record<LayerName, PlattModel>>> = {
   "semantic-entropy": { a: -2.5, b: 0.5 },

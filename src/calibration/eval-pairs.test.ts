@@ -4,7 +4,7 @@ import { calibrationPairs } from "../eval/calibration-data.js";
 import { predictionFromResult } from "../eval/prediction.js";
 import type { EvalRecord } from "../eval/record.js";
 import { createVerifier } from "../facade/create-verifier.js";
-import { makeCalibrator } from "../verification/calibrator.js";
+import { makeCalibrator } from "./calibrator.js";
 
 const record: EvalRecord = {
   id: "unit:1",

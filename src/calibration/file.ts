@@ -1,8 +1,8 @@
 import { Either, Schema } from "effect";
 import { InputError } from "../model/errors.js";
 import { LayerName } from "../model/layer-name.js";
-import type { CalibrationModels } from "../verification/calibrator.js";
-import { CombinerModel, checkCombinerModel } from "../verification/verdict/combiner.js";
+import type { CalibrationModels } from "./calibrator.js";
+import { CombinerModel, checkCombinerModel } from "./combiner/combiner.js";
 import type { CalibrationRun } from "./fit-layers.js";
 import { PlattModel } from "./platt.js";
 

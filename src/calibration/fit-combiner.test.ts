@@ -1,7 +1,7 @@
 import { Either } from "effect";
 import { describe, expect, it } from "vitest";
-import { type AnswerFeatures, answerFeatureNames } from "../verification/verdict/answer-features.js";
-import { checkCombinerModel, hallucinationProbability } from "../verification/verdict/combiner.js";
+import { type AnswerFeatures, answerFeatureNames } from "./combiner/answer-features.js";
+import { checkCombinerModel, hallucinationProbability } from "./combiner/combiner.js";
 import { type CombinerSample, defaultCombinerFitOptions, fitCombiner } from "./fit-combiner.js";
 
 const features = (values: Partial<AnswerFeatures>): AnswerFeatures =>

@@ -1,7 +1,7 @@
 import { Either } from "effect";
 import { InputError } from "../model/errors.js";
-import { type AnswerFeatures, answerFeatureNames } from "../verification/verdict/answer-features.js";
-import type { CombinerModel } from "../verification/verdict/combiner.js";
+import { type AnswerFeatures, answerFeatureNames } from "./combiner/answer-features.js";
+import type { CombinerModel } from "./combiner/combiner.js";
 import { fitPlatt } from "./fit-platt.js";
 
 /** One verified answer of a labelled set: its features and whether a person judged it hallucinated. */

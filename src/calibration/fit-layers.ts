@@ -1,8 +1,8 @@
 import { Either, Schema } from "effect";
-import { fnv1a } from "../eval/datasets/split.js";
 import { InputError } from "../model/errors.js";
+import { fnv1a } from "../model/fnv1a.js";
 import { isEvidenceLayer, LayerName } from "../model/layer-name.js";
-import type { CalibrationModels } from "../verification/calibrator.js";
+import type { CalibrationModels } from "./calibrator.js";
 import { fitPlatt, type PlattFit } from "./fit-platt.js";
 import type { LabeledScore } from "./labeled-score.js";
 import { applyPlatt } from "./platt.js";

@@ -1,3 +1,4 @@
+export { type CalibrationModels, Calibrator, type CalibratorShape, makeCalibrator } from "./calibrator.js";
 export { defaultPlattModels } from "./defaults.js";
 export { CalibrationFile, calibrationFileJson, parseCalibrationFile } from "./file.js";
 export {

@@ -1,5 +1,5 @@
-import { calibrationMetrics } from "../eval/metrics/calibration.js";
 import type { LabeledScore } from "./labeled-score.js";
+import { calibrationMetrics } from "./reliability.js";
 
 /** How well stated confidences match outcomes; lower is better for all three. */
 export interface CalibrationQuality {

@@ -3,7 +3,7 @@ import { InputError } from "../model/errors.js";
 import type { StorageError } from "../storage/errors.js";
 import { runMigrations } from "../storage/migrations.js";
 import type { SqlClientService } from "../storage/sql-client.js";
-import type { CalibrationModels } from "../verification/calibrator.js";
+import type { CalibrationModels } from "./calibrator.js";
 import { parseCalibrationFile } from "./file.js";
 
 const migrations = [

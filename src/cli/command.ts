@@ -25,7 +25,4 @@ export interface CliCommand {
   readonly run: (argv: readonly string[], io: CliIO) => Promise<number>;
 }
 
-/** A usage or input problem: the CLI prints the message and exits 2. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}
+export { UsageError } from "../model/usage-error.js";

@@ -1,9 +1,9 @@
 import { Cause, Effect, Exit, Layer, Option } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeCitationsLayer } from "../citations/layer.js";
-import type { EvidenceStore } from "../citations/store/evidence-store.js";
-import { openFixtureStore } from "../citations/testing/fixture-store.js";
-import { makeNumbersLayer } from "../numbers/index.js";
+import { makeCitationsLayer } from "../checks/citations/layer.js";
+import type { EvidenceStore } from "../checks/citations/store/evidence-store.js";
+import { openFixtureStore } from "../checks/citations/testing/fixture-store.js";
+import { makeNumbersLayer } from "../checks/numbers/index.js";
 import { type ScriptedAnswer, scriptedLLM } from "../testing/scripted-model.js";
 import { makeVerificationAppLayer } from "../verification/app-layer.js";
 import { type CorrectionLoopOptions, defaultInsufficientEvidenceAnswer, runCorrectionLoop } from "./loop.js";

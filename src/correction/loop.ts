@@ -66,9 +66,9 @@ const withWarnings = (text: string, warnings: readonly string[]): string =>
     : `${text.trimEnd()}\n\nWarning: this answer failed verification:\n${warnings.map((warning) => `- ${warning}`).join("\n")}`;
 
 /**
- * The correction loop (onchain-citation-grounding §4.1): generate, verify, send the model the specific
- * failures with their evidence, regenerate; at most `maxIterations` generations. A verification or model
- * outage fails the loop with its typed error: it is never taken as a passing answer.
+ * The correction loop: generate, verify, send the model the specific failures with their evidence,
+ * regenerate; at most `maxIterations` generations. A verification or model outage fails the loop with its
+ * typed error: it is never taken as a passing answer.
  */
 export const runCorrectionLoop = (
   options: CorrectionLoopOptions,

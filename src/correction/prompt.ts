@@ -45,9 +45,10 @@ const failureLine = (failure: CorrectionFailure): string =>
   ].join("");
 
 /**
- * The specification's correction prompt (onchain-citation-grounding §4.1), for every kind of failing check:
- * each failure with its evidence, the previous answer and the evidence again. `reasons` covers a failed
- * verification with no claim-level failure (a low overall confidence).
+ * The prompt for the next round of the correction loop, for every kind of failing check: each failure with
+ * its evidence, the previous answer and the evidence again, then the instruction to state and cite only what
+ * the evidence contains. `reasons` covers a failed verification with no claim-level failure (a low overall
+ * confidence).
  */
 export const buildLoopCorrectionPrompt = (input: {
   readonly previousAnswer: string;

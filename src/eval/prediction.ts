@@ -1,12 +1,12 @@
-import { isFailingVerdict } from "../model/claim.js";
-import type { AnswerVerdict, VerificationResult } from "../model/result.js";
-import type { Span } from "../model/span.js";
-import { isCombinerReason } from "../verification/decision.js";
 import {
   type AnswerFeatures,
   answerFeatures,
   hasJudgedClaims,
-} from "../verification/verdict/answer-features.js";
+} from "../calibration/combiner/answer-features.js";
+import { isFailingVerdict } from "../model/claim.js";
+import type { AnswerVerdict, VerificationResult } from "../model/result.js";
+import type { Span } from "../model/span.js";
+import { isCombinerReason } from "../verification/decision.js";
 import { noUsage, type Usage, usageOf } from "./metrics/usage.js";
 import type { EvalRecord, RecordLabel } from "./record.js";
 

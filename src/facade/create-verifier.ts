@@ -1,7 +1,9 @@
 import { Effect, ManagedRuntime, ParseResult, Schema } from "effect";
+import type { CalibrationModels } from "../calibration/calibrator.js";
 import type { MitigatorShape } from "../mitigation/mitigator.js";
 import type { ClaimFinding } from "../model/claim.js";
 import { InputError } from "../model/errors.js";
+import type { VerificationLayer } from "../model/layer.js";
 import type { LayerName } from "../model/layer-name.js";
 import type { LayerResult } from "../model/layer-result.js";
 import type { Mitigation } from "../model/mitigation.js";
@@ -9,21 +11,25 @@ import { VerificationRequest } from "../model/request.js";
 import type { VerificationResult } from "../model/result.js";
 import type { RiskLevel } from "../model/risk.js";
 import { makeVerificationAppLayer } from "../verification/app-layer.js";
-import type { CalibrationModels } from "../verification/calibrator.js";
 import type { VerificationSettings } from "../verification/config.js";
 import { EventBus, type EventHandler } from "../verification/events.js";
-import type { VerificationLayer } from "../verification/layer.js";
 import type { RiskModelShape } from "../verification/risk-assessor.js";
 import { VerificationService } from "../verification/service.js";
 import { defaultEvidenceLayers } from "./default-layers.js";
 import type { AnswerOptions, PreparedAnswer } from "./prepared-answer.js";
 import { runOrThrow } from "./run.js";
 
+/**
+ * How `createVerifier` builds a verifier: its layers, settings, calibration, risk model and mitigator. Every
+ * field is optional; an empty configuration gives the offline grounding and numbers layers with the default
+ * settings.
+ */
 export interface VerifierConfig {
-  /** Layers to use instead of the defaults (the offline grounding layer). */
+  /** Layers to use instead of the defaults (the offline grounding and numbers layers). */
   readonly layers?: readonly VerificationLayer[];
   /** Layers added to the defaults: numbers, citations, model-backed layers... */
   readonly extraLayers?: readonly VerificationLayer[];
+  /** Settings that replace the defaults (`defaultSettings`); per-layer time limits are merged with the defaults. */
   readonly settings?: Partial<VerificationSettings>;
   /** Platt models per layer, e.g. loaded from `veracity calibrate` output. */
   readonly calibration?: CalibrationModels;
@@ -35,6 +41,11 @@ export interface VerifierConfig {
 
 /** The Promise API, for code that does not use Effect. */
 export interface Verifier {
+  /**
+   * Verifies a text with the layers its risk level calls for, plus every evidence layer that can run. Rejects
+   * with an InputError for a malformed or oversized request; a layer that fails or times out is reported in
+   * the result's `skippedLayers` instead, and the verification cannot pass.
+   */
   readonly verify: (request: VerificationRequest) => Promise<VerificationResult>;
   /**
    * `verify`, with the result made ready for an HTTP answer (its JSON, summary and audit hash) where it ran: a
@@ -42,15 +53,25 @@ export interface Verifier {
    * falls back to `verify` and `prepareAnswer` in the caller's thread.
    */
   readonly verifyPrepared?: (request: VerificationRequest, options: AnswerOptions) => Promise<PreparedAnswer>;
+  /**
+   * Runs one layer on its own against the given context and sources, outside any risk profile (tests,
+   * targeted re-verification). Rejects with a VerificationError when the layer is not configured or cannot
+   * run on this input.
+   */
   readonly runLayer: (
     layer: LayerName,
     text: string,
     context?: string,
     sources?: readonly string[],
   ) => Promise<LayerResult>;
+  /**
+   * The risk level a text would be verified at: the heuristics' reading, else the risk model's when one is
+   * configured, else the settings' `fallbackRiskLevel`.
+   */
   readonly assessRisk: (text: string, context?: string) => Promise<RiskLevel>;
   /** Subscribe to `verification.completed`, `verification.failed`, `verification.mitigation-applied`. */
   readonly subscribe: (handler: EventHandler) => Promise<() => void>;
+  /** Releases the verifier's resources (its runtime and, for a worker pool, its threads); call it once, when done. */
   readonly close: () => Promise<void>;
 }
 
@@ -80,6 +101,11 @@ const decodeRequest = (request: unknown) =>
     ),
   );
 
+/**
+ * Builds an in-process verifier from a configuration: the default evidence layers (or `layers`) plus
+ * `extraLayers`, run by the verification service with the given settings, calibration, risk model and
+ * mitigator. Requests are validated before they run; failures reject with the library's tagged errors.
+ */
 export const createVerifier = (config: VerifierConfig = {}): Verifier & VerifierTools => {
   const layers = [...(config.layers ?? defaultEvidenceLayers()), ...(config.extraLayers ?? [])];
   const runtime = ManagedRuntime.make(

@@ -1,6 +1,6 @@
 import { makeGroundingLayer } from "../checks/grounding/index.js";
-import { makeNumbersLayer } from "../numbers/index.js";
-import type { VerificationLayer } from "../verification/layer.js";
+import { makeNumbersLayer } from "../checks/numbers/index.js";
+import type { VerificationLayer } from "../model/layer.js";
 
 /**
  * The offline evidence layers every verifier has without configuration: grounding (claims against the

@@ -1,7 +1,10 @@
 import { Schema } from "effect";
 import { EvidenceObject } from "./evidence/evidence-object.js";
 
-/** The specification's three tiers: stored at once, queued for a human, refused. */
+/**
+ * The three outcomes of ingestion: `auto-approve` (stored at once), `flag-review` (queued for a human) and
+ * `block` (refused).
+ */
 export const IngestionTier = Schema.Literal("auto-approve", "flag-review", "block");
 export type IngestionTier = typeof IngestionTier.Type;
 
@@ -46,7 +49,7 @@ export const MemoryCandidate = Schema.Struct({
 });
 export type MemoryCandidate = typeof MemoryCandidate.Type;
 
-/** The specification's ValidationResult: the tier, why, and every check that passed or failed. */
+/** What the gate decided about a candidate memory: the tier, why, and every check that passed or failed. */
 export const ValidationResult = Schema.Struct({
   tier: IngestionTier,
   /** True only for the auto-approve tier. */

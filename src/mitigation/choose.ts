@@ -14,9 +14,9 @@ export const defaultMitigationSettings: MitigationSettings = {
 };
 
 /**
- * The specification's choice by severity, without a model: below 0.2 the response is blocked; below 0.5 it
- * would be regenerated, which needs a model, so the failing claims are flagged inline instead and the
- * reason says so; otherwise a disclaimer is added.
+ * The mitigation by severity (the lowest score of the failed layers), without a model: below 0.2 the
+ * response is blocked; below 0.5 it would be regenerated, which needs a model, so the failing claims are
+ * flagged inline instead and the reason says so; otherwise a disclaimer is added.
  */
 export const chooseOfflineMitigation = (
   text: string,

@@ -9,7 +9,7 @@ import { Mitigator, type MitigatorShape } from "./mitigator.js";
 import { decomposeAndRetry, regenerateText } from "./model-actions.js";
 import { requestSources } from "./request-sources.js";
 
-/** What to do with a moderate failure (worst score in [0.2, 0.5)): the specification regenerates. */
+/** What to do with a moderate failure (worst score in [0.2, 0.5)); `regenerate` by default. */
 export type ModerateAction = Extract<
   MitigationAction,
   "regenerate" | "decompose-and-retry" | "redact" | "flag-uncertain" | "request-sources"
@@ -146,7 +146,10 @@ export const applyMitigation = (
   }
 };
 
-/** The specification's choice by severity: below 0.2 block, below 0.5 the moderate action, else a disclaimer. */
+/**
+ * The action by severity (the lowest score of the failed layers): below 0.2 block, below 0.5 the moderate
+ * action, else a disclaimer.
+ */
 export const chooseAction = (
   failedLayers: readonly LayerResult[],
   settings: ModelMitigationSettings,

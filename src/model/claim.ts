@@ -5,7 +5,13 @@ import { Span } from "./span.js";
 export const ClaimKind = Schema.Literal("factual", "opinion", "inference", "uncertain");
 export type ClaimKind = typeof ClaimKind.Type;
 
+/**
+ * A claim's verdict: `supported` (the evidence backs it), `unsupported` (the evidence does not back it),
+ * `contradicted` (the evidence says otherwise) or `unverifiable` (nothing could check it: no evidence that
+ * bears on it, or no layer that ran judged it). Only `unsupported` and `contradicted` count as failing.
+ */
 export const ClaimVerdict = Schema.Literal("supported", "unsupported", "contradicted", "unverifiable");
+/** A claim's verdict: supported, unsupported, contradicted or unverifiable (the decoded type of the schema above). */
 export type ClaimVerdict = typeof ClaimVerdict.Type;
 
 /** A passage of a source that supports or contradicts a claim. */
@@ -17,6 +23,7 @@ export const Evidence = Schema.Struct({
   score: Schema.Number.pipe(Schema.between(0, 1)),
   relation: Schema.optional(Schema.Literal("supports", "contradicts", "related")),
 });
+/** A passage of a source that bears on a claim, with its offsets and score (the decoded type of the schema above). */
 export type Evidence = typeof Evidence.Type;
 
 /** One concrete problem with a claim: a number not in the sources, a swapped entity, a flipped negation... */
@@ -29,6 +36,7 @@ export const ClaimIssue = Schema.Struct({
   /** What the value should be, when a check knows it (e.g. a recomputed number). */
   expected: Schema.optional(Schema.String),
 });
+/** One concrete problem with a claim, with its code, message and offsets (the decoded type of the schema above). */
 export type ClaimIssue = typeof ClaimIssue.Type;
 
 /**
@@ -56,6 +64,11 @@ export const ClaimSignals = Schema.Struct({
 });
 export type ClaimSignals = typeof ClaimSignals.Type;
 
+/**
+ * One claim of the verified text and what the layers found of it: its verdict and support score, the evidence
+ * for or against it, its issues, and the layers that judged it. A claim no layer judged is reported as
+ * `unverifiable`, never as `supported`.
+ */
 export const ClaimFinding = Schema.Struct({
   text: Schema.String,
   /** Offsets into the verified text. */
@@ -71,6 +84,7 @@ export const ClaimFinding = Schema.Struct({
   /** What the grounding check measured of the claim, when it judged it. */
   signals: Schema.optional(ClaimSignals),
 });
+/** One claim with its verdict, score, evidence and issues (the decoded type of the schema above). */
 export type ClaimFinding = typeof ClaimFinding.Type;
 
 const verdictSeverity: Record<ClaimVerdict, number> = {

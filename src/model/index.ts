@@ -1,9 +1,11 @@
 export * from "./claim.js";
 export * from "./errors.js";
+export type { Claim, EvidenceSource, LayerInput, Readiness, VerificationLayer } from "./layer.js";
 export * from "./layer-name.js";
 export * from "./layer-result.js";
 export * from "./mitigation.js";
 export * from "./request.js";
 export * from "./result.js";
 export * from "./risk.js";
+export { RiskModel, type RiskModelShape } from "./risk-model.js";
 export * from "./span.js";

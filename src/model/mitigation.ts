@@ -12,6 +12,11 @@ export const MitigationAction = Schema.Literal(
 );
 export type MitigationAction = typeof MitigationAction.Type;
 
+/**
+ * What to do about a text that failed verification: the action chosen and why, the original text, and the
+ * text to use instead when the action gives one (uncertain claims flagged, a disclaimer added, a model's
+ * regeneration, the reply that replaces a blocked text), with the verification of a model-written one.
+ */
 export const Mitigation = Schema.Struct({
   action: MitigationAction,
   reason: Schema.String,
@@ -31,5 +36,6 @@ export const Mitigation = Schema.Struct({
     }),
   ),
 });
+/** The action chosen for a failed text, with its reason and any replacement text (the decoded type of the schema above). */
 export type Mitigation = typeof Mitigation.Type;
 export const MitigationSchema = Mitigation;

@@ -2,6 +2,11 @@ import { Schema } from "effect";
 import { LayerName } from "./layer-name.js";
 import { RiskLevel } from "./risk.js";
 
+/**
+ * What to verify: the text, and optionally the sources and context to check it against, the user's question,
+ * a risk level that replaces the assessed one, latency and cost budgets that replace the risk profile's, the
+ * layers to restrict the run to, and strict mode.
+ */
 export const VerificationRequest = Schema.Struct({
   text: Schema.String,
   /** Conversation context or retrieved passages; counts as evidence after `sources`. */
@@ -17,5 +22,6 @@ export const VerificationRequest = Schema.Struct({
   /** Any skipped layer of the profile fails the verification. */
   strict: Schema.optional(Schema.Boolean),
 });
+/** A text to verify with its sources, context and options (the decoded type of the schema above). */
 export type VerificationRequest = typeof VerificationRequest.Type;
 export const VerificationRequestSchema = VerificationRequest;

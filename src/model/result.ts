@@ -13,6 +13,11 @@ import { RiskLevel } from "./risk.js";
 export const AnswerVerdict = Schema.Literal("pass", "warn", "fail", "unverified");
 export type AnswerVerdict = typeof AnswerVerdict.Type;
 
+/**
+ * The outcome of verifying one text: the answer's verdict, combined hallucination score and confidence, the
+ * risk level it ran at, each layer's result and the layers skipped, the per-claim findings, any mitigations,
+ * the time and model spend, and the reasons it did not pass.
+ */
 export const VerificationResult = Schema.Struct({
   verdict: AnswerVerdict,
   /** True for `pass` and `warn`: nothing failed and something was checked. */
@@ -37,5 +42,6 @@ export const VerificationResult = Schema.Struct({
   /** Why the text did not pass (no layer ran, a layer failed or could not complete, low confidence...). */
   reasons: Schema.Array(Schema.String),
 });
+/** The outcome of verifying one text (the decoded type of the schema above). */
 export type VerificationResult = typeof VerificationResult.Type;
 export const VerificationResultSchema = VerificationResult;

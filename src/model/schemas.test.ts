@@ -84,7 +84,7 @@ describe("schemas", () => {
     expect(() => Schema.decodeUnknownSync(LayerResult)({ ...base, layer: "vibes" })).toThrow();
   });
 
-  it("keeps the specification's risk profiles", () => {
+  it("keeps the risk profiles' layers and confidence floors", () => {
     expect(RiskProfiles.low.layersToRun).toEqual(["semantic-entropy"]);
     expect(RiskProfiles.critical.layersToRun).toHaveLength(5);
     expect(RiskProfiles.high.minConfidence).toBe(0.9);

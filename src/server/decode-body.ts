@@ -1,6 +1,6 @@
 import { Either, ParseResult, Schema } from "effect";
 import type { Context } from "hono";
-import { inputLimits, unreadableText } from "../limits.js";
+import { inputLimits, unreadableText } from "../model/limits.js";
 import { ApiProblem } from "./middleware/problem/index.js";
 
 /**

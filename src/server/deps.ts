@@ -1,10 +1,10 @@
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import type { AuditLogShape } from "../audit/audit-log.js";
+import type { ValidateInput } from "../checks/numbers/validate/validate-numbers.js";
 import type { Verifier } from "../facade/create-verifier.js";
 import type { MemoryGateClient } from "../memory/gate/create-memory-gate.js";
 import type { VeracityMetrics } from "../metrics/registry.js";
-import type { ValidateInput } from "../numbers/validate/validate-numbers.js";
 import type { SqlClientService } from "../storage/sql-client.js";
 import type { ServerAuditTrail } from "./audit-trail.js";
 import { defaultRateLimit, type RateLimit } from "./middleware/rate-limit/index.js";

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inputLimits } from "../limits.js";
+import { inputLimits } from "../model/limits.js";
 import { startTestServer, type TestServer } from "./testing/test-server.js";
 
 let server: TestServer;

@@ -1,4 +1,6 @@
 /** `veracity/server`: the HTTP service. */
+
+export { openMemoryGateOnSql } from "../assembly/memory-gate-on-sql.js";
 export { createServerApp } from "./app.js";
 export {
   type ResolvedServerConfig,
@@ -14,7 +16,6 @@ export {
   migrateServerTables,
   revokeApiKeys,
 } from "./keys/api-keys.js";
-export { openMemoryGateOnSql } from "./memory-gate-on-sql.js";
 export { ApiProblem } from "./middleware/problem/index.js";
 export { buildOpenApiDocument } from "./openapi.js";
 export { type RunningServer, type ServerOptions, startServer } from "./start.js";

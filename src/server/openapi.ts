@@ -1,8 +1,8 @@
 import { JSONSchema, type Schema } from "effect";
 import { cleanJsonSchema } from "../model/clean-json-schema.js";
+import { packageVersion } from "../model/package-version.js";
 import { VerificationRequest } from "../model/request.js";
 import { VerificationResult } from "../model/result.js";
-import { packageVersion } from "../package-version.js";
 import { examples } from "./openapi-examples.js";
 import {
   CalculateRequest,

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
-import { inputLimits } from "../limits.js";
 import { MemoryType } from "../memory/model.js";
+import { inputLimits } from "../model/limits.js";
 import { VerificationRequest } from "../model/request.js";
 
 /** Request bodies of the API that are not already public Schemas. The OpenAPI document is generated from these. */

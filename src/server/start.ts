@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { Effect } from "effect";
 import { type Logger, pino } from "pino";
+import { buildVerifier } from "../assembly/build-verifier.js";
+import { openMemoryGate } from "../assembly/memory-gate.js";
 import { makeAuditLog } from "../audit/audit-log.js";
-import { issueTrackerFromEnv } from "../citations/verifiers/repository-citations.js";
-import { buildVerifier } from "../cli/build-verifier.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
 import { createWorkerPoolVerifier, defaultVerifyWorkers } from "../facade/worker-pool/index.js";
 import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
@@ -17,7 +17,6 @@ import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
 import { defaultServerLimits, type ServerLimits } from "./deps.js";
 import { type ApiKeyKind, createApiKey, migrateServerTables } from "./keys/api-keys.js";
-import { openMemoryGateOnSql } from "./memory-gate-on-sql.js";
 import { runEffect } from "./run-effect.js";
 
 export interface ServerOptions {
@@ -34,6 +33,8 @@ export interface ServerOptions {
   /** A model for the model-backed layers of `/v1/verify` (e.g. `openai:gpt-4o-mini`). */
   readonly model?: string;
   readonly calibration?: string;
+  /** A verification settings file (JSON), as `veracity check --config`; `VERACITY_CONFIG` otherwise. */
+  readonly config?: string;
   readonly limits?: Partial<ServerLimits>;
   readonly logger?: Logger;
   readonly repositoryDir?: string;
@@ -74,11 +75,10 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
   };
   try {
     await runEffect(migrateServerTables(sql));
-    const issues = issueTrackerFromEnv(env);
-    const memory = await openMemoryGateOnSql(sql, {
-      ...(options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir }),
-      ...(issues === undefined ? {} : { issues }),
-    });
+    const memory = await openMemoryGate(
+      { sql, ...(options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir }) },
+      env,
+    );
     closers.push(memory.close);
     const limits = { ...defaultServerLimits, ...options.limits };
     const built = await buildVerifier(
@@ -87,6 +87,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
         ...(options.repositoryDir === undefined ? {} : { repository: options.repositoryDir }),
         ...(options.model === undefined ? {} : { model: options.model }),
         ...(options.calibration === undefined ? {} : { calibration: options.calibration }),
+        ...(options.config === undefined ? {} : { config: options.config }),
       },
       {},
       env,
@@ -104,7 +105,9 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     // `/v1/verify` runs in the pool too unless it needs what only this thread has: a model, an evidence store,
     // calibration or a settings file (the workers run the offline layers with default settings).
     const offlineOnly =
-      [options.model, options.evidence, options.calibration].every((flag) => flag === undefined) &&
+      [options.model, options.evidence, options.calibration, options.config].every(
+        (flag) => flag === undefined,
+      ) &&
       ["VERACITY_MODEL", "VERACITY_EMBEDDING_MODEL", "VERACITY_CONFIG"].every(
         (name) => env[name] === undefined,
       );

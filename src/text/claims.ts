@@ -1,4 +1,4 @@
-import type { Claim } from "../verification/layer.js";
+import type { Claim } from "../model/layer.js";
 import { classifyClaim } from "./claim-kind.js";
 import { type SegmentOptions, splitSentences } from "./sentences.js";
 

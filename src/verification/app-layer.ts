@@ -1,9 +1,9 @@
 import { Layer } from "effect";
+import { type CalibrationModels, CalibratorLive } from "../calibration/calibrator.js";
 import { Mitigator, type MitigatorShape, makeOfflineMitigator } from "../mitigation/mitigator.js";
-import { type CalibrationModels, CalibratorLive } from "./calibrator.js";
+import type { VerificationLayer } from "../model/layer.js";
 import { VerificationConfigLive, type VerificationSettings } from "./config.js";
 import { EventBusLive } from "./events.js";
-import type { VerificationLayer } from "./layer.js";
 import { LayerRegistryLive } from "./registry.js";
 import { RiskAssessorLive, RiskModel, type RiskModelShape } from "./risk-assessor.js";
 import { VerificationServiceLive } from "./service.js";

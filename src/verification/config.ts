@@ -1,14 +1,22 @@
 import { Context, Layer } from "effect";
+import type { CombinerModel } from "../calibration/combiner/combiner.js";
+import { shippedCombiner } from "../calibration/combiner/shipped-combiner.js";
 import type { LayerName, ModelLayerName } from "../model/layer-name.js";
 import { type RiskLevel, type RiskProfile, RiskProfiles } from "../model/risk.js";
-import type { CombinerModel } from "./verdict/combiner.js";
-import { shippedCombiner } from "./verdict/shipped-combiner.js";
 
-/** How the verification service behaves: the specification's configuration, overridable per deployment. */
+/**
+ * How the verification service behaves: risk profiles, time and size limits, strict mode and the combiner,
+ * overridable per deployment.
+ */
 export interface VerificationSettings {
+  /**
+   * The risk profile of each risk level: the model-backed layers it runs, the score they must reach, and its
+   * latency and cost budget.
+   */
   readonly profiles: Readonly<Record<RiskLevel, RiskProfile>>;
   /** Per-layer time limit in milliseconds. */
   readonly layerTimeouts: Readonly<Partial<Record<LayerName, number>>>;
+  /** How many layers of one verification may run at once (at least 1); synchronous layers run one at a time. */
   readonly maxConcurrentLayers: number;
   /** Layers switched off here are never run, at any risk level. */
   readonly enabledLayers: Readonly<Partial<Record<LayerName, boolean>>>;
@@ -37,6 +45,11 @@ export const defaultLayerTimeouts: Readonly<Record<ModelLayerName, number>> = {
   nli: 10_000,
 };
 
+/**
+ * The settings used where none are given: the standard risk profiles, a time limit per layer, three layers at
+ * once, every layer enabled, strict mode off, `medium` risk when the heuristics cannot decide, generous size
+ * limits, and the combiner shipped with the package.
+ */
 export const defaultSettings: VerificationSettings = {
   profiles: RiskProfiles,
   layerTimeouts: { ...defaultLayerTimeouts, grounding: 10_000, numbers: 10_000, citations: 30_000 },

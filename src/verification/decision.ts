@@ -1,9 +1,9 @@
+import type { CombinerModel } from "../calibration/combiner/combiner.js";
 import type { ClaimFinding } from "../model/claim.js";
 import { isEvidenceLayer } from "../model/layer-name.js";
 import type { LayerResult, SkippedLayer } from "../model/layer-result.js";
 import type { AnswerVerdict } from "../model/result.js";
 import type { RiskLevel, RiskProfile } from "../model/risk.js";
-import type { CombinerModel } from "./verdict/combiner.js";
 import { isUnsupportedOutright } from "./verdict/outright.js";
 
 export interface Decision {

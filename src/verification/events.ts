@@ -1,7 +1,10 @@
 import { Cause, Context, Effect, Layer } from "effect";
 import type { RiskLevel } from "../model/risk.js";
 
-/** The specification's events, named `noun.verb-ed`. */
+/**
+ * What the verification service publishes to subscribers, named `noun.verb-ed`: a verification completed
+ * (with its outcome), failed (with the error), or had a mitigation applied.
+ */
 export type VerificationEvent =
   | {
       readonly type: "verification.completed";

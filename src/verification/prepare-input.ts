@@ -1,9 +1,9 @@
 import { Effect } from "effect";
 import { InputError } from "../model/errors.js";
+import type { Claim, EvidenceSource, LayerInput } from "../model/layer.js";
 import type { VerificationRequest } from "../model/request.js";
 import { segmentClaims } from "../text/claims.js";
 import type { VerificationSettings } from "./config.js";
-import type { Claim, EvidenceSource, LayerInput } from "./layer.js";
 
 /** The evidence list of a request: every source in order, then the context. */
 export const evidenceOf = (request: Pick<VerificationRequest, "sources" | "context">): EvidenceSource[] => {

@@ -1,6 +1,6 @@
 import { Context, Layer } from "effect";
+import type { VerificationLayer } from "../model/layer.js";
 import type { LayerName } from "../model/layer-name.js";
-import type { VerificationLayer } from "./layer.js";
 
 /** The layers available to the service, by name. Model layers appear only when a model is configured. */
 export interface LayerRegistryShape {

@@ -4,12 +4,9 @@ import type { RiskLevel } from "../model/risk.js";
 import { VerificationConfig } from "./config.js";
 import { assessHeuristicRisk } from "./risk-heuristics.js";
 
-/** A model that classifies what the heuristics leave open (see the model-backed layers). */
-export interface RiskModelShape {
-  readonly classify: (text: string, context?: string) => Effect.Effect<RiskLevel, VerificationError>;
-}
+export { RiskModel, type RiskModelShape } from "../model/risk-model.js";
 
-export class RiskModel extends Context.Tag("veracity/RiskModel")<RiskModel, RiskModelShape>() {}
+import { RiskModel } from "../model/risk-model.js";
 
 export interface RiskAssessorShape {
   readonly assess: (text: string, context?: string) => Effect.Effect<RiskLevel, VerificationError>;
@@ -18,9 +15,10 @@ export interface RiskAssessorShape {
 export class RiskAssessor extends Context.Tag("veracity/RiskAssessor")<RiskAssessor, RiskAssessorShape>() {}
 
 /**
- * Heuristics first; then the risk model, when one is provided; else the configured fallback level. The
- * specification returned early only for "low" and asked the model even after a critical match; a heuristic
- * verdict is final here.
+ * Heuristics first; then the risk model, when one is provided; else the configured fallback level. A
+ * heuristic verdict is final at every level, critical included: the model is asked only about texts the
+ * patterns leave undecided, so it can never lower the risk of a text they read as medical, legal or
+ * financial.
  */
 export const RiskAssessorLive = Layer.effect(
   RiskAssessor,

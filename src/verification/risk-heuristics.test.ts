@@ -5,7 +5,7 @@ describe("assessHeuristicRisk", () => {
   it.each([
     ["Hello, how are you?", "low"],
     ["What dosage of aspirin should I take?", "critical"],
-    // The specification's `\b(diagnos|medic)\b` never matched these: the stem is followed by more letters.
+    // A bare stem between word boundaries, `\b(diagnos|medic)\b`, would miss these: more letters follow it.
     [
       "The diagnosis was confirmed by two independent labs last week, according to the hospital's report.",
       "critical",

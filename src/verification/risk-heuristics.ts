@@ -1,7 +1,7 @@
 import type { RiskLevel } from "../model/risk.js";
 
-// The specification's patterns, with its word-boundary defect fixed: `\b(diagnos|medic)\b` can never match
-// "diagnosis" or "medication", because the stem is followed by more letters. Each stem takes `\w*` here.
+// Each stem takes `\w*`: a pattern such as `\b(diagnos|medic)\b` can never match "diagnosis" or "medication",
+// because the stem is followed by more letters and the closing word boundary fails.
 const criticalPatterns: readonly RegExp[] = [
   /\b(?:diagnos\w*|prescri\w*|medic\w*|dosages?|doses?|treatments?|symptoms?|overdose\w*|surgery|chemotherapy|side effects?|pregnan\w*|antibiotics?|vaccin\w*)\b/,
   // Medicines by name and amounts of them: "should I take aspirin", "ibuprofen with alcohol", "500 mg".
@@ -18,7 +18,7 @@ const highPatterns: readonly RegExp[] = [
 ];
 
 /**
- * The fast, model-free risk reading of the specification: medical, legal and financial content is critical;
+ * The fast, model-free risk reading: medical, legal and financial content is critical;
  * system commands and secrets are high; short conversational text without numbers is low. Anything else is
  * undecided (undefined) and goes to the model, when one is configured.
  */

@@ -1,7 +1,7 @@
 import { Duration, Effect } from "effect";
 import { VerificationError, VerificationTimeoutError } from "../model/errors.js";
+import type { LayerInput, VerificationLayer } from "../model/layer.js";
 import type { LayerResult } from "../model/layer-result.js";
-import type { LayerInput, VerificationLayer } from "./layer.js";
 
 /**
  * Runs one layer under a time limit; any failure, defect or timeout becomes a typed error naming the layer.

@@ -2,12 +2,12 @@ import { Effect, Layer } from "effect";
 import { describe, expect, it } from "vitest";
 import { makeGroundingLayer } from "../checks/grounding/index.js";
 import { VerificationError } from "../model/errors.js";
+import { notReady, ready, type VerificationLayer } from "../model/layer.js";
 import type { LayerName } from "../model/layer-name.js";
 import type { LayerResult } from "../model/layer-result.js";
 import { makeVerificationAppLayer } from "./app-layer.js";
 import type { VerificationSettings } from "./config.js";
 import { EventBus, type VerificationEvent } from "./events.js";
-import { notReady, ready, type VerificationLayer } from "./layer.js";
 import { RiskModel } from "./risk-assessor.js";
 import { VerificationService } from "./service.js";
 

@@ -1,4 +1,7 @@
 import { Context, Effect, Layer } from "effect";
+import { Calibrator } from "../calibration/calibrator.js";
+import { answerFeatures, hasJudgedClaims } from "../calibration/combiner/answer-features.js";
+import { hallucinationProbability } from "../calibration/combiner/combiner.js";
 import { withRequestBudget } from "../llm/budget.js";
 import { Mitigator } from "../mitigation/mitigator.js";
 import { mitigateWithinBudget } from "../mitigation/within-budget.js";
@@ -9,24 +12,21 @@ import {
   VerificationError,
   type VerificationTimeoutError,
 } from "../model/errors.js";
+import type { Claim, LayerInput, VerificationLayer } from "../model/layer.js";
 import { isEvidenceLayer, type LayerName } from "../model/layer-name.js";
 import type { LayerResult, SkippedLayer } from "../model/layer-result.js";
 import type { Mitigation } from "../model/mitigation.js";
 import type { VerificationRequest } from "../model/request.js";
 import type { VerificationResult } from "../model/result.js";
 import type { RiskLevel } from "../model/risk.js";
-import { Calibrator } from "./calibrator.js";
 import { VerificationConfig } from "./config.js";
 import { decide } from "./decision.js";
 import { EventBus } from "./events.js";
-import type { Claim, LayerInput, VerificationLayer } from "./layer.js";
 import { mergeClaimFindings } from "./merge-claims.js";
 import { prepareInput } from "./prepare-input.js";
 import { LayerRegistry } from "./registry.js";
 import { RiskAssessor } from "./risk-assessor.js";
 import { runWithLimit } from "./run-layer.js";
-import { answerFeatures, hasJudgedClaims } from "./verdict/answer-features.js";
-import { hallucinationProbability } from "./verdict/combiner.js";
 
 export interface VerificationServiceShape {
   /** Verifies a text with the layers its risk level calls for, plus every evidence layer that can run. */

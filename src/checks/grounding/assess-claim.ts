@@ -1,7 +1,7 @@
 import type { ClaimFinding, ClaimVerdict, Evidence } from "../../model/claim.js";
+import type { Claim } from "../../model/layer.js";
 import type { Span } from "../../model/span.js";
 import { contentTokens, stopwordStems, type Token, tokenize } from "../../text/tokens.js";
-import type { Claim } from "../../verification/layer.js";
 import { alignClaim, alignmentWindow } from "./align.js";
 import { checkAntonyms } from "./antonyms.js";
 import { checkCategoricalValues } from "./categories.js";

@@ -1,5 +1,5 @@
+import type { Claim } from "../../model/layer.js";
 import type { Token } from "../../text/tokens.js";
-import type { Claim } from "../../verification/layer.js";
 import type { Alignment } from "./align.js";
 import type { Passage, SourceIndex } from "./source-index.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createVerifier } from "../../facade/create-verifier.js";
-import { makeNumbersLayer } from "../../numbers/index.js";
+import { makeNumbersLayer } from "../numbers/index.js";
 import { explainedNumbers } from "./explained-numbers.js";
 import { makeGroundingLayer } from "./index.js";
 
@@ -71,29 +71,40 @@ describe("grounding accepts the numbers the numbers layer traced", () => {
     expect(numbers.numbers).toMatchObject([{ text: "19.05%", status: "derived" }]);
   });
 
-  it("reads only traced statuses with integer spans, from the numbers layer's details", () => {
-    const numbers = (validation: unknown) => [
-      { layer: "numbers" as const, passed: true, score: 1, latencyMs: 0, details: { validation } },
-    ];
+  it("reads the figures other layers traced, from their typed tracedFigures field", () => {
+    const result = (tracedFigures?: { start: number; end: number }[]) => ({
+      layer: "numbers" as const,
+      passed: true,
+      score: 1,
+      latencyMs: 0,
+      details: { validation: { numbers: [{ status: "exact", span: { start: 40, end: 44 } }] } },
+      ...(tracedFigures === undefined ? {} : { tracedFigures }),
+    });
     expect(
-      explainedNumbers(
-        numbers({
-          numbers: [
-            { status: "exact", span: { start: 1, end: 3 } },
-            { status: "close", span: { start: 5, end: 9 } },
-            { status: "derived", span: { start: 10, end: 12 } },
-            { status: "orphan", span: { start: 13, end: 15 } },
-            { status: "exact", span: { start: "1", end: 3 } },
-            null,
-          ],
-        }),
-      ),
+      explainedNumbers([
+        result([
+          { start: 1, end: 3 },
+          { start: 5, end: 9 },
+        ]),
+      ]),
     ).toEqual([
       { start: 1, end: 3 },
       { start: 5, end: 9 },
     ]);
-    expect(explainedNumbers(numbers(undefined))).toEqual([]);
-    expect(explainedNumbers(numbers({ numbers: "all of them" }))).toEqual([]);
+    // Untyped details are not read: only the declared field carries the exchange.
+    expect(explainedNumbers([result()])).toEqual([]);
     expect(explainedNumbers([])).toEqual([]);
+  });
+
+  it("the numbers layer declares exact and close figures as traced, not derived or orphan ones", async () => {
+    const result = await verifier.verify({
+      text: "The company had 12.6 million subscribers in 2023, and 99 million in 2030.",
+      sources: [subscribers],
+    });
+    const numbers = result.layersRun.find((layer) => layer.layer === "numbers");
+    const text = "The company had 12.6 million subscribers in 2023, and 99 million in 2030.";
+    const traced = (numbers?.tracedFigures ?? []).map((span) => text.slice(span.start, span.end));
+    expect(traced.some((figure) => figure.startsWith("12.6"))).toBe(true);
+    expect(traced.some((figure) => figure.startsWith("99"))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { EvidenceSource } from "../../verification/layer.js";
+import type { EvidenceSource } from "../../model/layer.js";
 import { buildSourceIndex, type SourceIndex } from "./source-index.js";
 
 export interface IndexCacheLimits {

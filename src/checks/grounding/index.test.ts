@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
+import type { LayerInput } from "../../model/layer.js";
 import { segmentClaims } from "../../text/claims.js";
-import type { LayerInput } from "../../verification/layer.js";
 import { makeGroundingLayer } from "./index.js";
 
 const source = [

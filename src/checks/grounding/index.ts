@@ -1,8 +1,8 @@
 import { Effect } from "effect";
 import { isFailingVerdict } from "../../model/claim.js";
+import { type LayerInput, notReady, ready, type VerificationLayer } from "../../model/layer.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { Span } from "../../model/span.js";
-import { type LayerInput, notReady, ready, type VerificationLayer } from "../../verification/layer.js";
 import { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
 import { explainedNumbers, isExplained } from "./explained-numbers.js";
 import { defaultIndexCacheLimits, type IndexCacheLimits, makeIndexCache } from "./index-cache.js";

@@ -1,6 +1,6 @@
+import type { Claim } from "../../model/layer.js";
 import type { Span } from "../../model/span.js";
 import { findPeriods, type PeriodMention, samePeriod } from "../../text/periods.js";
-import type { Claim } from "../../verification/layer.js";
 import type { SourceIndex } from "./source-index.js";
 
 const periodsOfSources = new WeakMap<SourceIndex, readonly PeriodMention[]>();

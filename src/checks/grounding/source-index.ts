@@ -1,6 +1,6 @@
+import type { EvidenceSource } from "../../model/layer.js";
 import { splitSentences } from "../../text/sentences.js";
 import { stemsOf, type Token, tokenize } from "../../text/tokens.js";
-import type { EvidenceSource } from "../../verification/layer.js";
 
 /** A sentence of one evidence source. Its stems and tokens are made on first use. */
 export interface Passage {

@@ -1,4 +1,4 @@
-import { evaluateExpression } from "../../numbers/calculator/calculate.js";
+import { evaluateExpression } from "../../checks/numbers/calculator/calculate.js";
 import { type CliCommand, ExitCode } from "../command.js";
 
 const usage = `veracity calc [--json] "<expression>"

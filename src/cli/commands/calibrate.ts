@@ -1,6 +1,8 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { Either } from "effect";
+import { type AnswerFeatures, answerFeatureNames } from "../../calibration/combiner/answer-features.js";
+import { type CombinerModel, hallucinationProbability } from "../../calibration/combiner/combiner.js";
 import { calibrationFileJson } from "../../calibration/file.js";
 import {
   type CombinerSample,
@@ -16,8 +18,6 @@ import { parseCalibrationPairs } from "../../calibration/pairs-file.js";
 import type { CalibrationQuality } from "../../calibration/quality.js";
 import { combinerDataPath } from "../../eval/calibration-data.js";
 import { fnv1a } from "../../eval/datasets/split.js";
-import { type AnswerFeatures, answerFeatureNames } from "../../verification/verdict/answer-features.js";
-import { type CombinerModel, hallucinationProbability } from "../../verification/verdict/combiner.js";
 import { parseCommandArgs } from "../args.js";
 import { type CliCommand, ExitCode, UsageError } from "../command.js";
 

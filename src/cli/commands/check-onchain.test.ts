@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chain, writeConstructedChain } from "../../citations/testing/constructed-chain.js";
+import { chain, writeConstructedChain } from "../../checks/citations/testing/constructed-chain.js";
 import { runCliIn } from "../testing.js";
 
 const run = runCliIn;

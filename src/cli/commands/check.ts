@@ -1,14 +1,14 @@
 import { resolve as resolvePath } from "node:path";
-import { inputLimits, unreadableText } from "../../limits.js";
+import { buildVerifier } from "../../assembly/build-verifier.js";
+import { openStoreFactMemory } from "../../assembly/fact-memory.js";
 import { type LayerName, LayerName as LayerNameSchema } from "../../model/layer-name.js";
+import { inputLimits, unreadableText } from "../../model/limits.js";
 import type { VerificationResult } from "../../model/result.js";
 import { RiskLevel } from "../../model/risk.js";
 import { renderHtmlReport } from "../../report/html.js";
 import { renderTextReport } from "../../report/text.js";
 import { oneOf, parseCommandArgs, positiveInteger } from "../args.js";
-import { buildVerifier } from "../build-verifier.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
-import { openStoreFactMemory } from "../fact-memory.js";
 import { defaultMaxInputBytes, readTexts } from "../inputs.js";
 
 const usage = `veracity check <answer-file|-> [--source <file|dir|->...] [options]
@@ -147,15 +147,20 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     values["memory-db"] === undefined || values.user === undefined
       ? undefined
       : await openStoreFactMemory(values["memory-db"], values.user, io.cwd);
-  const verifier = await buildVerifier({
-    ...(facts !== undefined ? { factMemory: facts.memory } : {}),
-    ...(values.strict ? { strict: true } : {}),
-    ...(values.evidence !== undefined ? { evidence: values.evidence } : {}),
-    ...(values.repo !== undefined ? { repository: resolvePath(io.cwd, values.repo) } : {}),
-    ...(values.model !== undefined ? { model: values.model } : {}),
-    ...(values.calibration !== undefined ? { calibration: values.calibration } : {}),
-    ...(values.config !== undefined ? { config: values.config } : {}),
-  }).catch(async (error: unknown) => {
+  const verifier = await buildVerifier(
+    {
+      cwd: io.cwd,
+      ...(facts !== undefined ? { factMemory: facts.memory } : {}),
+      ...(values.strict ? { strict: true } : {}),
+      ...(values.evidence !== undefined ? { evidence: values.evidence } : {}),
+      ...(values.repo !== undefined ? { repository: resolvePath(io.cwd, values.repo) } : {}),
+      ...(values.model !== undefined ? { model: values.model } : {}),
+      ...(values.calibration !== undefined ? { calibration: values.calibration } : {}),
+      ...(values.config !== undefined ? { config: values.config } : {}),
+    },
+    {},
+    io.env,
+  ).catch(async (error: unknown) => {
     await facts?.close();
     throw error;
   });

@@ -6,10 +6,10 @@ import { datasetsCacheDir } from "../../datasets/cache-dir.js";
 import { type FetchedDataset, fetchDataset } from "../../datasets/fetch-dataset.js";
 import { DatasetManifest, manifestFileName } from "../../datasets/manifest.js";
 import { findDataset, datasets as registeredDatasets } from "../../datasets/registry.js";
-import { fetchOptionsOf, terminalProgress } from "../../datasets/settings.js";
 import type { DatasetSpec } from "../../datasets/spec.js";
 import { parseCommandArgs } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
+import { fetchOptionsOf, terminalProgress } from "../datasets-settings.js";
 
 const usage = `veracity datasets list
 veracity datasets fetch NAME... [--trust-unpinned] [--force] [--cache-dir DIR] [--mirror URL]

@@ -1,15 +1,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { buildVerifier } from "../../assembly/build-verifier.js";
 import { datasets } from "../../datasets/registry.js";
 import { labelledFilesOf } from "../../datasets/resolve-names.js";
-import { fetchOptionsOf, terminalProgress } from "../../datasets/settings.js";
 import {
   calibrationPairs,
   calibrationPairsToJsonl,
   combinerDataPath,
   combinerDataToJsonl,
 } from "../../eval/calibration-data.js";
-import { type EvalCliOptions, evalUsage, parseEvalArgs } from "../../eval/cli-options.js";
 import { checkGate, type GateOutcome } from "../../eval/gate.js";
 import { loadGoldenSet } from "../../eval/golden/load-golden-set.js";
 import { type GoldenRun, runGoldenSet } from "../../eval/golden/run-golden-set.js";
@@ -19,8 +18,9 @@ import { buildReport, type EvalReport, reportToJson } from "../../eval/report/js
 import { goldenTextReport, textReport } from "../../eval/report/text-report.js";
 import { type EvalRun, runEvaluation, type VerifyFunction } from "../../eval/runner.js";
 import type { LayerName } from "../../model/layer-name.js";
-import { buildVerifier } from "../build-verifier.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
+import { fetchOptionsOf, terminalProgress } from "../datasets-settings.js";
+import { type EvalCliOptions, evalUsage, parseEvalArgs } from "../eval-options.js";
 
 const isDatasetName = (name: string): boolean => datasets.some((spec) => spec.name === name.toLowerCase());
 

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkCrossStoreConsistency } from "../../citations/integrity/cross-store-consistency.js";
-import { prepareEvidenceStore } from "../../citations/store/evidence-store.js";
-import { chain, writeConstructedChain } from "../../citations/testing/constructed-chain.js";
+import { checkCrossStoreConsistency } from "../../checks/citations/integrity/cross-store-consistency.js";
+import { prepareEvidenceStore } from "../../checks/citations/store/evidence-store.js";
+import { chain, writeConstructedChain } from "../../checks/citations/testing/constructed-chain.js";
 import { storageBackends } from "../../storage/testing.js";
 import { runCliIn } from "../testing.js";
 

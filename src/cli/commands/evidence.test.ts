@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixtureDirectory } from "../../citations/testing/fixture-store.js";
+import { fixtureDirectory } from "../../checks/citations/testing/fixture-store.js";
 import { type CliIO, UsageError } from "../command.js";
 import { evidenceCommand } from "./evidence.js";
 

@@ -1,11 +1,11 @@
 import path from "node:path";
 import { Cause, Effect, Exit } from "effect";
-import { blockRangeChecksum } from "../../citations/integrity/block-range-checksum.js";
+import { blockRangeChecksum } from "../../checks/citations/integrity/block-range-checksum.js";
 import {
   checkCrossStoreConsistency,
   maxConsistencySample,
-} from "../../citations/integrity/cross-store-consistency.js";
-import { type EvidenceStore, openEvidenceStore } from "../../citations/store/evidence-store.js";
+} from "../../checks/citations/integrity/cross-store-consistency.js";
+import { type EvidenceStore, openEvidenceStore } from "../../checks/citations/store/evidence-store.js";
 import { redactSecrets } from "../../storage/errors.js";
 import { parseCommandArgs } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";

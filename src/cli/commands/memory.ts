@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { issueTrackerFromEnv } from "../../citations/verifiers/repository-citations.js";
-import { createMemoryGate, type MemoryGateClient } from "../../memory/gate/create-memory-gate.js";
+import { openMemoryGate } from "../../assembly/memory-gate.js";
+import type { MemoryGateClient } from "../../memory/gate/create-memory-gate.js";
 import type { IngestOutcome } from "../../memory/gate/memory-gate.js";
 import { redactSecrets } from "../../storage/errors.js";
 import { oneOf, parseCommandArgs, positiveInteger } from "../args.js";
@@ -39,24 +39,20 @@ const userOf = (user: string | undefined): string => {
   return user;
 };
 
-/** The issue tracker of `VERACITY_ISSUES_URL`, when set. */
-const issuesOf = (io: CliIO) => {
-  const issues = issueTrackerFromEnv(io.env);
-  return issues === undefined ? {} : { issues };
-};
-
 const withGate = async <A>(
   values: { db?: string | undefined; repo?: string | undefined; "fetch-urls"?: boolean | undefined },
   io: CliIO,
   work: (gate: MemoryGateClient) => Promise<A>,
 ): Promise<A> => {
-  const gate = await createMemoryGate({
-    auditTrail: true,
-    database: await databaseOf(values.db, io),
-    repositoryDir: path.resolve(io.cwd, values.repo ?? "."),
-    fetchUrls: values["fetch-urls"] === true,
-    ...issuesOf(io),
-  });
+  const gate = await openMemoryGate(
+    {
+      auditTrail: true,
+      database: await databaseOf(values.db, io),
+      repositoryDir: path.resolve(io.cwd, values.repo ?? "."),
+      fetchUrls: values["fetch-urls"] === true,
+    },
+    io.env,
+  );
   try {
     return await work(gate);
   } finally {

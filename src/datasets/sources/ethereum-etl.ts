@@ -1,4 +1,4 @@
-import { parseJsonLine, splitCsvLine } from "../../citations/store/etl-files.js";
+import { parseJsonLine, splitCsvLine } from "../../checks/citations/store/etl-files.js";
 import type { Conversion, DatasetSpec, UpstreamTexts } from "../spec.js";
 import { linesOf, Skips, textOf } from "./convert-helpers.js";
 

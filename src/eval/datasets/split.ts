@@ -1,20 +1,13 @@
+import { fnv1a } from "../../model/fnv1a.js";
 import { declaredSplit, type EvalRecord } from "../record.js";
+
+export { fnv1a };
 
 /** Which split to pick a threshold on, and which to report on with that threshold unchanged. */
 export interface SplitPlan {
   readonly tuneOn: string;
   readonly reportOn: string;
 }
-
-/** 32-bit FNV-1a of a string: stable across runs and platforms. */
-export const fnv1a = (text: string): number => {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-};
 
 /**
  * The split a record belongs to: its `meta.split` when it declares one, otherwise a deterministic half of

@@ -105,5 +105,5 @@ export const validateAnswer = (
   return { valid: true, reason: "OK: source verified and format matches" };
 };
 
-/** The specification's name: a namespace holding the validator. */
+/** `validateAnswer` under a namespace, for callers that write `AnswerValidator.validate(...)`. */
 export const AnswerValidator = { validate: validateAnswer } as const;

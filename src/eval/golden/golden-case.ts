@@ -3,7 +3,10 @@ import { LayerName } from "../../model/layer-name.js";
 import { RiskLevel } from "../../model/risk.js";
 import { ExpectedAnswer } from "./answer-validator.js";
 
-/** Provenance flags recorded by the system that produced the answer (snake_case as in the specification). */
+/**
+ * Provenance flags recorded by the system that produced the answer, in snake_case as golden-set files write
+ * them: whether the value came from a verified execution, and whether errors or ambiguity were detected.
+ */
 export const GoldenSignals = Schema.Struct({
   source_verified: Schema.optional(Schema.Boolean),
   error_detected: Schema.optional(Schema.Boolean),

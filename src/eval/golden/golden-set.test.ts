@@ -38,7 +38,7 @@ const verifier = () => {
 };
 
 describe("loadGoldenSet", () => {
-  it("loads the shipped example with the specification's cases", async () => {
+  it("loads the shipped example set with its fabricated and low-risk cases", async () => {
     const set = await loadGoldenSet(examplePath, "fail");
     expect(set.name).toBe("spec-cases");
     const byId = new Map(set.cases.map((goldenCase) => [goldenCase.id, goldenCase]));

@@ -1,8 +1,8 @@
 import { isFailingVerdict } from "../../model/claim.js";
 import type { LayerName } from "../../model/layer-name.js";
+import { ratio } from "../../model/ratio.js";
 import type { VerificationRequest } from "../../model/request.js";
 import type { VerificationResult } from "../../model/result.js";
-import { ratio } from "../metrics/ratio.js";
 import type { VerifyFunction } from "../runner.js";
 import { type AnswerSignals, type AnswerValidation, validateAnswer } from "./answer-validator.js";
 import type { GoldenCase } from "./golden-case.js";

@@ -1,4 +1,4 @@
-import { ratio } from "./ratio.js";
+import { ratio } from "../../model/ratio.js";
 
 /** Whether a record is really hallucinated (`actual`) and whether it was flagged (`predicted`). */
 export interface Outcome {

@@ -1,5 +1,5 @@
+import { ratio } from "../../model/ratio.js";
 import type { Span } from "../../model/span.js";
-import { ratio } from "./ratio.js";
 
 /** Sorted, non-overlapping spans covering the same characters (empty spans dropped). */
 export const mergeSpans = (spans: readonly Span[]): readonly Span[] => {

@@ -1,6 +1,6 @@
+import { type CalibrationMetrics, calibrationMetrics } from "../../calibration/reliability.js";
 import type { RecordPrediction } from "../prediction.js";
 import { auroc } from "./auroc.js";
-import { type CalibrationMetrics, calibrationMetrics } from "./calibration.js";
 import { countConfusion, type DetectionMetrics, detectionMetrics } from "./confusion.js";
 import { type LatencyMetrics, latencyMetrics } from "./latency.js";
 import { type SpanMetrics, spanMetrics } from "./spans.js";

@@ -34,7 +34,7 @@ export const tokensOf = (value: unknown): number => {
 
 /**
  * Model calls of one layer: `details.modelCalls`, as the model-backed layers record it
- * (`src/layers/shared/run-model-layer.ts`), or `details.llmCalls`.
+ * (`src/checks/model-backed/shared/run-model-layer.ts`), or `details.llmCalls`.
  */
 const callsOf = (details: Readonly<Record<string, unknown>>): number =>
   finiteNumber(details.modelCalls ?? details.llmCalls);

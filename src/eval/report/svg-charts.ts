@@ -1,5 +1,5 @@
+import type { ReliabilityBin } from "../../calibration/reliability.js";
 import type { RocPoint } from "../metrics/auroc.js";
-import type { ReliabilityBin } from "../metrics/calibration.js";
 import { escapeHtml } from "./escape-html.js";
 
 const size = 320;

@@ -1,10 +1,10 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
 import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { VerificationResult } from "../../model/result.js";
 import type { RiskLevel } from "../../model/risk.js";
-import type { ValidateInput } from "../../numbers/validate/validate-numbers.js";
 import type { EventHandler } from "../../verification/events.js";
 import type { Verifier } from "../create-verifier.js";
 import type { PreparedAnswer } from "../prepared-answer.js";
@@ -16,6 +16,10 @@ import {
   type WorkerVerifierConfig,
 } from "./messages.js";
 
+/**
+ * How `createWorkerPoolVerifier` builds its pool: the settings and calibration each worker's verifier is built
+ * from (plain data, since they cross a thread boundary), the number of workers, and the pool's limits.
+ */
 export interface WorkerPoolOptions extends WorkerVerifierConfig {
   /** Worker threads in the pool (at least 1). */
   readonly workers: number;

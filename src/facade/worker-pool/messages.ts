@@ -1,3 +1,5 @@
+import type { CalibrationModels } from "../../calibration/calibrator.js";
+import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
 import {
   CalibrationError,
   ConfigError,
@@ -8,15 +10,15 @@ import {
 } from "../../model/errors.js";
 import type { LayerName } from "../../model/layer-name.js";
 import type { VerificationRequest } from "../../model/request.js";
-import type { ValidateInput } from "../../numbers/validate/validate-numbers.js";
-import type { CalibrationModels } from "../../verification/calibrator.js";
 import type { VerificationSettings } from "../../verification/config.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import type { AnswerOptions } from "../prepared-answer.js";
 
 /** What a worker builds its verifier from: plain data, since it crosses a thread boundary. */
 export interface WorkerVerifierConfig {
+  /** Settings that replace the defaults in every worker's verifier, as `VerifierConfig.settings` does. */
   readonly settings?: Partial<VerificationSettings>;
+  /** Platt models per layer, applied in every worker's verifier. */
   readonly calibration?: CalibrationModels;
 }
 

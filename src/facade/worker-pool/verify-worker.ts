@@ -3,7 +3,7 @@
  * the pool's calls one message at a time. Events of its verifier are forwarded to the pool's subscribers.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { validateNumbers } from "../../numbers/validate/validate-numbers.js";
+import { validateNumbers } from "../../checks/numbers/validate/validate-numbers.js";
 import { createVerifier } from "../create-verifier.js";
 import { prepareAnswer } from "../prepared-answer.js";
 import { serializeError, type WorkerCall, type WorkerReply, type WorkerVerifierConfig } from "./messages.js";

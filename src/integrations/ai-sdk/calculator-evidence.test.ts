@@ -1,7 +1,7 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
+import { runCalculatorCall } from "../../checks/numbers/tool/calculator-tool.js";
 import { createVerifier } from "../../facade/create-verifier.js";
-import { runCalculatorCall } from "../../numbers/tool/calculator-tool.js";
 import { calculatorEvidence, evidenceOfCall } from "./call-evidence.js";
 
 /** A conversation in which the model called the calculator, then is asked for its answer. */

@@ -1,5 +1,5 @@
 import type { LanguageModelV3CallOptions, LanguageModelV3Prompt } from "@ai-sdk/provider";
-import { calculatorToolName } from "../../numbers/tool/calculator-tool.js";
+import { calculatorToolName } from "../../checks/numbers/tool/calculator-tool.js";
 import type { AnswerEvidence } from "../shared/check-answer.js";
 
 /** Sources given with one call: `providerOptions: { veracity: { sources: [...], context: "..." } }`. */

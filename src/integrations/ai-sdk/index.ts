@@ -1,4 +1,4 @@
-export { calculatorTool, calculatorToolName } from "../../numbers/index.js";
+export { calculatorTool, calculatorToolName } from "../../checks/numbers/index.js";
 export type {
   AnswerEvidence,
   CheckedAnswer,

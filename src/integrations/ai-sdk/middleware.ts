@@ -4,9 +4,9 @@ import type {
   LanguageModelV3Content,
   LanguageModelV3Middleware,
 } from "@ai-sdk/provider";
+import { defaultVerifier } from "../../assembly/default-verifier.js";
 import type { Verifier } from "../../facade/create-verifier.js";
 import { type CheckedAnswer, checkAnswer, type Regenerate } from "../shared/check-answer.js";
-import { createOfflineVerifier } from "../shared/default-verifier.js";
 import { evidenceOfCall } from "./call-evidence.js";
 import { checkedAnswerMetadata, withVeracityMetadata } from "./metadata.js";
 import type { VeracityMiddlewareOptions } from "./options.js";
@@ -48,7 +48,7 @@ const replaceText = (content: readonly LanguageModelV3Content[], text: string): 
 export const veracityMiddleware = (options: VeracityMiddlewareOptions = {}): LanguageModelV3Middleware => {
   let verifier: Verifier | undefined = options.verifier;
   const verifierNow = () => {
-    verifier ??= createOfflineVerifier();
+    verifier ??= defaultVerifier();
     return verifier;
   };
   const check = async (

@@ -1,8 +1,8 @@
 import type { DocumentInterface } from "@langchain/core/documents";
 import { type Runnable, RunnableLambda } from "@langchain/core/runnables";
+import { defaultVerifier } from "../../assembly/default-verifier.js";
 import type { Verifier } from "../../facade/create-verifier.js";
 import { type CheckedAnswer, checkAnswer, type Regenerate } from "../shared/check-answer.js";
-import { createOfflineVerifier } from "../shared/default-verifier.js";
 import type { MitigationMode } from "../shared/mitigation-mode.js";
 
 /** What the runnable takes: the chain's answer (a string or a message) and what was retrieved for it. */
@@ -57,7 +57,7 @@ export const veracityRunnable = (
     const documents = input.documents ?? [];
     if (documents.length > maxDocumentsPerAnswer)
       throw new RangeError(`at most ${maxDocumentsPerAnswer} documents per answer (got ${documents.length})`);
-    verifier ??= createOfflineVerifier();
+    verifier ??= defaultVerifier();
     return checkAnswer(
       answerText(input.answer),
       {

@@ -1,11 +1,8 @@
-import { makeCitationsLayer } from "../../citations/index.js";
-import {
-  issueTrackerFromEnv,
-  repositoryCitationOptions,
-} from "../../citations/verifiers/repository-citations.js";
-import { createVerifier } from "../../facade/create-verifier.js";
-import { createMemoryGate, type MemoryGateClient } from "../../memory/index.js";
-import { CalculationRecorder } from "../../numbers/index.js";
+import { buildVerifier, type VerifierFlags } from "../../assembly/build-verifier.js";
+import { lazyVerifier } from "../../assembly/lazy-verifier.js";
+import { openMemoryGate } from "../../assembly/memory-gate.js";
+import { CalculationRecorder } from "../../checks/numbers/index.js";
+import type { MemoryGateClient } from "../../memory/index.js";
 import type { McpDependencies } from "./tools.js";
 
 export interface McpDependencyOptions {
@@ -15,23 +12,27 @@ export interface McpDependencyOptions {
   readonly repositoryDir?: string;
   /** The only user the memory tools act for (see `McpDependencies.userId`). */
   readonly userId?: string;
-  /** `VERACITY_ISSUES_URL` and `VERACITY_ISSUES_TOKEN` name the issue tracker (default: process.env). */
+  /**
+   * The verifier's configuration, as for `veracity check`: settings file, model, calibration, evidence store.
+   * Its `repository` defaults to `repositoryDir`.
+   */
+  readonly verifier?: VerifierFlags;
+  /** `VERACITY_*` variables (settings, model, issue tracker); default: process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
- * The offline verifier (grounding, numbers, and citations of the repository's commits and ADRs) and a memory
- * gate opened on first use.
+ * The assembled verifier (by default: grounding, numbers, and citations of the repository's commits and
+ * ADRs) and a memory gate, each opened on first use.
  */
 export const openMcpDependencies = (
   options: McpDependencyOptions = {},
 ): McpDependencies & { readonly close: () => Promise<void> } => {
   const env = options.env ?? process.env;
-  const issues = issueTrackerFromEnv(env);
-  const citations = makeCitationsLayer(
-    repositoryCitationOptions(options.repositoryDir ?? process.cwd(), env),
+  const repositoryDir = options.repositoryDir ?? process.cwd();
+  const verifier = lazyVerifier(() =>
+    buildVerifier({ repository: repositoryDir, ...options.verifier }, {}, env),
   );
-  const verifier = createVerifier({ extraLayers: [citations] });
   let gate: Promise<MemoryGateClient> | undefined;
   return {
     verifier,
@@ -39,11 +40,7 @@ export const openMcpDependencies = (
     calculations: new CalculationRecorder(),
     ...(options.userId === undefined ? {} : { userId: options.userId }),
     memory: () => {
-      gate ??= createMemoryGate({
-        database: options.memoryDatabase ?? "memory://",
-        ...(options.repositoryDir === undefined ? {} : { repositoryDir: options.repositoryDir }),
-        ...(issues === undefined ? {} : { issues }),
-      });
+      gate ??= openMemoryGate({ database: options.memoryDatabase ?? "memory://", repositoryDir }, env);
       return gate;
     },
     close: async () => {

@@ -1,6 +1,6 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { packageVersion } from "../../package-version.js";
+import { packageVersion } from "../../model/package-version.js";
 import { callTool } from "./call-tool.js";
 import { inputJsonSchema, type McpDependencies, mcpTools, outputJsonSchema } from "./tools.js";
 

@@ -1,6 +1,6 @@
 import { Schema } from "effect";
+import { defaultCalculatorLimits } from "../../checks/numbers/index.js";
 import { MemoryCandidate } from "../../memory/index.js";
-import { defaultCalculatorLimits } from "../../numbers/index.js";
 
 /** Limits on what one tool call may send: every list a caller can grow is bounded. */
 export const mcpLimits = {

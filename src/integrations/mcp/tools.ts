@@ -1,15 +1,15 @@
 import { Data, JSONSchema, type Schema } from "effect";
-import type { Verifier } from "../../facade/create-verifier.js";
-import type { MemoryGateClient } from "../../memory/index.js";
-import { cleanJsonSchema } from "../../model/clean-json-schema.js";
-import { LayerResult } from "../../model/layer-result.js";
-import { VerificationResult } from "../../model/result.js";
 import {
   type CalculationRecorder,
   runCalculatorCall,
   type ValidationResult,
   validateNumbers,
-} from "../../numbers/index.js";
+} from "../../checks/numbers/index.js";
+import type { Verifier } from "../../facade/create-verifier.js";
+import type { MemoryGateClient } from "../../memory/index.js";
+import { cleanJsonSchema } from "../../model/clean-json-schema.js";
+import { LayerResult } from "../../model/layer-result.js";
+import { VerificationResult } from "../../model/result.js";
 import {
   CalculateInput,
   CheckGroundingInput,

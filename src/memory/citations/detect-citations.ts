@@ -1,5 +1,5 @@
-import type { ExtractedCitation } from "../../citations/citation.js";
-import { extractCitations } from "../../citations/extract/extract.js";
+import type { ExtractedCitation } from "../../checks/citations/citation.js";
+import { extractCitations } from "../../checks/citations/extract/extract.js";
 import type { Span } from "../../model/span.js";
 
 export type CitationKind = "adr" | "commit" | "url" | "issue";
@@ -25,7 +25,7 @@ const idOf = (citation: ExtractedCitation): string => {
 };
 
 /**
- * The specification's citation kinds (ADR, commit, URL, issue), found by the citation module's extractor with
+ * The citations a memory can rest on (ADR, commit, URL, issue), found by the citation module's extractor with
  * its filters: URLs first so their paths yield no commits, commits need a digit and a letter, colours are not
  * issues. On-chain kinds of that module are not memory citations and are left out.
  */

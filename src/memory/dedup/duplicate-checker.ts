@@ -1,7 +1,11 @@
 import { Context, type Effect } from "effect";
 import type { DedupError } from "../errors.js";
 
-/** The specification's threshold: 92% word-level Jaccard similarity is a duplicate. */
+/**
+ * The default lexical threshold: a claim whose word-level Jaccard similarity to a stored memory is 0.92 or
+ * more is a duplicate. Only near-identical wording reaches it: one word added to a 12-word memory still does
+ * (12/13 ≈ 0.923), one of its words swapped for another does not (11/13 ≈ 0.846).
+ */
 export const defaultDuplicateThreshold = 0.92;
 
 export interface DuplicateCheck {

@@ -26,7 +26,7 @@ export const cosineSimilarity = (a: readonly number[], b: readonly number[]): nu
 };
 
 export interface SemanticDedupOptions {
-  /** Cosine similarity at or above which a paraphrase is a duplicate (the specification suggests 0.95). */
+  /** Cosine similarity at or above which a paraphrase is a duplicate (default 0.95: close ones only). */
   readonly threshold?: number;
   /** Most embeddings kept per user; older ones are dropped first. */
   readonly maxPerUser?: number;

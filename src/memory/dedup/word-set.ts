@@ -1,6 +1,6 @@
 /**
- * The words of a text as the specification's Jaccard sees them: lower-cased tokens. Unlike a bare
- * whitespace split, punctuation around a word is dropped ("PostgreSQL," and "PostgreSQL" are one word),
+ * The words of a text as the duplicate check's Jaccard similarity sees them: lower-cased tokens. Unlike a
+ * bare whitespace split, punctuation around a word is dropped ("PostgreSQL," and "PostgreSQL" are one word),
  * while inner hyphens, dots and apostrophes stay ("adr-003", "v1.2", "don't").
  */
 const wordPattern = /[\p{L}\p{N}]+(?:['’.\-_/][\p{L}\p{N}]+)*/gu;

@@ -50,16 +50,33 @@ export interface CreateMemoryGateOptions extends Partial<MemoryGateConfig> {
 
 /** The Promise face of the memory gate. Errors are the exported tagged error classes. */
 export interface MemoryGateClient {
+  /** The tier a candidate memory would get and why, without storing or queueing anything. */
   readonly validate: (candidate: unknown) => Promise<ValidationResult>;
+  /**
+   * Validates a candidate memory, then stores it (auto-approved), queues it for review (flagged) or refuses it
+   * (blocked), and says which.
+   */
   readonly ingest: (candidate: unknown) => Promise<IngestOutcome>;
+  /** The user's items waiting for review, oldest first, at most `limit` of them (default 10). */
   readonly pending: (userId: string, limit?: number) => Promise<readonly PendingMemory[]>;
+  /** One item waiting for review; rejects with ReviewItemNotFoundError if it is not the user's or not there. */
   readonly getPending: (queueId: string, userId: string) => Promise<PendingMemory>;
+  /** Approves a queued item and stores it as a memory; only the item's owner may decide it. */
   readonly approve: (queueId: string, reviewer: string) => Promise<Memory>;
+  /** Rejects a queued item with a reason and removes it; only the item's owner may decide it. */
   readonly reject: (queueId: string, reviewer: string, reason: string) => Promise<void>;
+  /** Full-text search over the user's live memories, best match first, at most `limit` hits (default 10). */
   readonly search: (userId: string, query: string, limit?: number) => Promise<readonly SearchHit[]>;
+  /** One of the user's live memories, or undefined when it does not exist, has expired, or is another user's. */
   readonly get: (memoryId: string, userId: string) => Promise<Memory | undefined>;
+  /** Deletes every memory past its validity horizon; resolves to how many were removed. */
   readonly expire: () => Promise<number>;
+  /**
+   * The user's memory audit trail (stored, queued, approved, rejected, expired), oldest first, at most `limit`
+   * entries (default 100).
+   */
   readonly audit: (userId: string, limit?: number) => Promise<readonly AuditEntry[]>;
+  /** Closes the gate and its database connection; call it once, when done. */
   readonly close: () => Promise<void>;
 }
 

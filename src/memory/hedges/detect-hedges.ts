@@ -25,7 +25,8 @@ const overlaps = (a: Span, b: Span): boolean => a.start < b.end && b.start < a.e
 
 /**
  * Finds the hedges of a claim. There is no bypass: an assertion marker ("definitely", "certainly") never
- * cancels a blocking hedge; only the three false-positive filters of the specification remove a match.
+ * cancels a blocking hedge; only the three false-positive filters (a month, "could not", a numeric "should
+ * be") remove a match.
  */
 export const detectHedges = (claim: string): HedgeResult => {
   const text = blankUrls(claim.replace(/’/g, "'"));

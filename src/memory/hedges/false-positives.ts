@@ -1,7 +1,7 @@
 /**
  * Filters for words that look like hedges but are not, each a function of the matched word in its claim.
- * The specification's three: "May 2024" (a month), "couldn't"/"could not" (certainty), "should be 5" (a
- * numeric description).
+ * There are three: "May 2024" (a month), "couldn't"/"could not" (a statement of what did not happen, not
+ * doubt), "should be 5" (a numeric description).
  */
 export interface HedgeOccurrence {
   readonly text: string;

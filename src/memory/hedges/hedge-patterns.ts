@@ -26,8 +26,10 @@ export interface HedgePattern {
 const I = String.raw`\b(?:i|we)(?:'d| would)?(?:,? (?:[a-z]+ly|kind of|sort of|do|did|still|also|just|even)){0,2}`;
 
 /**
- * The specification's hedge table. Blocking categories come first, longer phrases before their parts. Bare "maybe" and "perhaps" count as
- * personal speculation: the specification's Tier 3 lists "maybe" among strong speculation markers.
+ * The phrases that hedge a claim, each with its category: personal speculation, admitted uncertainty and
+ * suggestions block the claim; technical hedges and approximations send it to review. Blocking categories
+ * come first, longer phrases before their parts. Bare "maybe" and "perhaps" count as personal speculation:
+ * a memory that says "maybe" records a guess, not a fact.
  */
 export const hedgePatterns: readonly HedgePattern[] = [
   {

@@ -1,9 +1,9 @@
 import { Effect, Layer } from "effect";
 import { makeGroundingLayer } from "../../checks/grounding/index.js";
 import { VerificationError } from "../../model/errors.js";
+import type { VerificationLayer } from "../../model/layer.js";
 import { segmentClaims } from "../../text/claims.js";
 import { contentTokens, tokenize } from "../../text/tokens.js";
-import type { VerificationLayer } from "../../verification/layer.js";
 import { ClaimSupportChecker, type ClaimSupportCheckerService } from "./claim-support-checker.js";
 
 /**

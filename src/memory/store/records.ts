@@ -8,7 +8,7 @@ export interface SearchHit {
   readonly rank: number;
 }
 
-/** The specification's PendingMemory: a claim waiting for its owner's decision. */
+/** A claim in the review queue, waiting for its owner's decision, with the validation that sent it there. */
 export const PendingMemory = Schema.Struct({
   queueId: Schema.String,
   userId: Schema.String,

@@ -33,7 +33,7 @@ const decide = (
     policy,
   );
 
-describe("decideTier follows the specification's tree in order", () => {
+describe("decideTier applies its rules in order", () => {
   it("speculation blocks before anything else, even with a verified citation from a trusted source", () => {
     expect(decide("I think we use PostgreSQL", { citations: [verified], source: "user" })).toEqual({
       tier: "block",

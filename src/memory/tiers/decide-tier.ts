@@ -13,10 +13,12 @@ const approve = (reason: string): TierDecision => ({ tier: "auto-approve", reaso
 const ids = (outcomes: readonly CitationOutcome[]) => outcomes.map((outcome) => outcome.id).join(", ");
 
 /**
- * The specification's decision tree, in its order, with the issue's additions: every detected citation must
- * be verified (an unverified or unchecked one sends the claim to review even from a trusted source), a
- * verified citation must also support the claim, and AI synthesis never auto-approves without one unless
- * `autoApproveAiSynthesis` is set. Fail closed throughout: nothing that could not be checked approves.
+ * The tier of a claim, by rules taken in order: a blocking hedge or a duplicate blocks; a technical hedge or
+ * a failed duplicate check sends it to review; then every detected citation must be verified (an unverified
+ * or unchecked one sends the claim to review even from a trusted source) and support the claim; without a
+ * citation, AI synthesis is reviewed unless `autoApproveAiSynthesis` is set, a trusted source or a decision
+ * or preference stated in conversation is approved, and anything else is reviewed. Fail closed throughout:
+ * nothing that could not be checked approves.
  */
 export const decideTier = (inputs: TierInputs, policy: TierPolicy): TierDecision => {
   const { hedges, duplicate, citations, source, memoryType } = inputs;

@@ -5,7 +5,10 @@ export interface CheckList {
   readonly failed: readonly string[];
 }
 
-/** The ValidationResult's `checksPassed` / `checksFailed`, in the specification's style (`hedge_words_detected: maybe`). */
+/**
+ * The ValidationResult's `checksPassed` / `checksFailed`: a snake_case label per check, with its detail after
+ * a colon where it has one (`no_speculation`, `hedge_words_detected: maybe`, `citation_verified: ADR-003`).
+ */
 export const describeChecks = (inputs: TierInputs, policy: TierPolicy): CheckList => {
   const passed: string[] = [];
   const failed: string[] = [];

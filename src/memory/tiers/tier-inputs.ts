@@ -30,7 +30,7 @@ export interface TierInputs {
 }
 
 export interface TierPolicy {
-  /** Sources stored without a citation: the specification's user, documentation, adr, commit, manual. */
+  /** Sources approved without a citation (default: user, documentation, adr, commit, manual). */
   readonly trustedSources: ReadonlySet<string>;
   /** Sources that mean "a model wrote this". */
   readonly aiSynthesisSources: ReadonlySet<string>;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { calculate } from "../../numbers/calculator/calculate.js";
-import { validateNumbers } from "../../numbers/validate/validate-numbers.js";
+import { calculate } from "../../checks/numbers/calculator/calculate.js";
+import { validateNumbers } from "../../checks/numbers/validate/validate-numbers.js";
 import { decodeBody } from "../decode-body.js";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";

@@ -1,0 +1,171 @@
+import { readFile, stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { Either } from "effect";
+import type { CalibrationModels } from "../calibration/calibrator.js";
+import type { CombinerModel } from "../calibration/combiner/combiner.js";
+import { parseCalibrationCombiner, parseCalibrationFile } from "../calibration/file.js";
+import { repositoryCitationOptions } from "../checks/citations/verifiers/repository-citations.js";
+import type { FactualMemoryShape } from "../checks/model-backed/factual-memory.js";
+import { createVerifier, type Verifier, type VerifierConfig } from "../facade/create-verifier.js";
+import { defaultEvidenceLayers } from "../facade/default-layers.js";
+import type { UsageReport } from "../llm/llm-service.js";
+import type { VerificationLayer } from "../model/layer.js";
+import { UsageError } from "../model/usage-error.js";
+import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
+import { layerModelsFromEnv } from "./layer-models.js";
+
+/**
+ * One verifier configuration, whichever surface it comes from: the CLI's flags (`check`, `eval`, `serve`,
+ * `mcp`), the server's options, MCP's options, or the integrations' defaults. The same configuration builds
+ * the same verifier everywhere; settings files and `VERACITY_*` variables are read here and nowhere else.
+ */
+export interface VerifierFlags {
+  /** The directory relative paths below are resolved against (default: the process's working directory). */
+  readonly cwd?: string;
+  /**
+   * `--strict`: turns strict mode on whatever the settings say, so a skipped layer of the profile, or a text
+   * nothing could check, fails the verification.
+   */
+  readonly strict?: boolean;
+  /** `--evidence <db>`: an evidence store for the citations layer (PGlite directory or postgres:// URL). */
+  readonly evidence?: string;
+  /** `--repo <dir>`: a repository whose commits and ADRs cited in the text are checked. */
+  readonly repository?: string;
+  /** `--model <spec>`: a model for the model-backed layers; `VERACITY_MODEL` otherwise. */
+  readonly model?: string;
+  /** `--calibration <file>`: Platt models per layer. */
+  readonly calibration?: string;
+  /** `--config <file>` (or `VERACITY_CONFIG`): verification settings as JSON. */
+  readonly config?: string;
+  /** The fact memory fact decomposition searches (`--memory-db` and `--user`); empty when absent. */
+  readonly factMemory?: FactualMemoryShape;
+}
+
+/**
+ * Reads Platt models from a calibration file: `{ "layers": { "<layer>": { "a": ..., "b": ... } }, ...metadata }`
+ * (what `veracity calibrate` writes); any subset of layers may be present.
+ */
+export const readCalibrationFile = async (
+  path: string,
+): Promise<{ readonly layers: CalibrationModels; readonly combiner: CombinerModel | undefined }> => {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read calibration file ${path}: ${(error as Error).message}`);
+  }
+  const parsed = parseCalibrationFile(text);
+  if (Either.isLeft(parsed)) throw new UsageError(`${path}: ${parsed.left.message}`);
+  const combiner = parseCalibrationCombiner(text);
+  if (Either.isLeft(combiner)) throw new UsageError(`${path}: ${combiner.left.message}`);
+  return { layers: parsed.right, combiner: combiner.right };
+};
+
+/** A store location that is a directory on disk (not `memory://` and not a PostgreSQL URL). */
+const isDirectoryStore = (location: string) =>
+  location !== "memory://" && !/^postgres(?:ql)?:\/\//i.test(location);
+
+/** The configuration with its file and directory paths made absolute against its `cwd`. */
+const withResolvedPaths = (flags: VerifierFlags): VerifierFlags => {
+  if (flags.cwd === undefined) return flags;
+  const cwd = flags.cwd;
+  const at = (file: string) => resolve(cwd, file);
+  return {
+    ...flags,
+    ...(flags.config === undefined ? {} : { config: at(flags.config) }),
+    ...(flags.calibration === undefined ? {} : { calibration: at(flags.calibration) }),
+    ...(flags.repository === undefined ? {} : { repository: at(flags.repository) }),
+    ...(flags.evidence === undefined || !isDirectoryStore(flags.evidence)
+      ? {}
+      : { evidence: at(flags.evidence) }),
+  };
+};
+
+/** Defaults, then the configuration file, then `VERACITY_*` variables (see config-sources.ts). */
+const configuredSettings = async (
+  path: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+) => resolveSettings(path === undefined ? {} : await settingsFromFile(path), settingsFromEnv(env));
+
+/** The assembled verifier; with a model, `modelUsage` reads the model's cumulative calls, tokens and cost. */
+export type BuiltVerifier = Verifier & { readonly modelUsage?: () => Promise<UsageReport> };
+
+/**
+ * The verifier every surface runs: the offline evidence layers, the citations layer when `--evidence` names a
+ * store, and the model-backed layers (ready when a model is configured). `close` also closes the stores.
+ */
+export const buildVerifier = async (
+  given: VerifierFlags,
+  extra: VerifierConfig = {},
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<BuiltVerifier> => {
+  const flags = withResolvedPaths(given);
+  const settings = await configuredSettings(flags.config ?? env.VERACITY_CONFIG, env).catch(
+    (error: Error) => {
+      throw new UsageError(error.message);
+    },
+  );
+  const calibration =
+    flags.calibration === undefined ? undefined : await readCalibrationFile(flags.calibration);
+  // The model-backed parts load only when a model is configured; without one the service lists those layers
+  // as skipped with what to set, and mitigation stays offline.
+  const modelConfigured =
+    (flags.model ?? env.VERACITY_MODEL ?? env.VERACITY_EMBEDDING_MODEL) !== undefined ||
+    Object.keys(layerModelsFromEnv(env)).length > 0;
+  const model = modelConfigured
+    ? await (await import("./model-parts.js")).modelParts(flags, env)
+    : { layers: [], riskModel: undefined, mitigator: undefined, modelUsage: undefined };
+  const closers: (() => Promise<void>)[] = [];
+  const layers: VerificationLayer[] = [...defaultEvidenceLayers(), ...model.layers];
+  if (flags.evidence !== undefined || flags.repository !== undefined) {
+    const rpcUrl = env.VERACITY_ETH_RPC_URL;
+    const options = {
+      ...(rpcUrl ? { rpcUrl } : {}),
+      ...(flags.repository === undefined ? {} : repositoryCitationOptions(flags.repository, env)),
+    };
+    if (flags.evidence === undefined)
+      layers.push((await import("../checks/citations/layer.js")).makeCitationsLayer(options));
+    else {
+      // A PGlite directory that is not there would be created empty, and every citation checked against
+      // nothing: a mistyped path is an error, never an empty store.
+      const isDirectory = isDirectoryStore(flags.evidence);
+      if (
+        isDirectory &&
+        !(await stat(flags.evidence).then(
+          (info) => info.isDirectory(),
+          () => false,
+        ))
+      )
+        throw new UsageError(
+          `the evidence store ${flags.evidence} does not exist; import evidence into it first ('veracity evidence import ... --db ${flags.evidence}') or pass a postgres:// URL`,
+        );
+      const { openCitationsLayer } = await import("../checks/citations/open-layer.js");
+      const citations = await openCitationsLayer(flags.evidence, options).catch((error: Error) => {
+        throw new UsageError(`cannot open the evidence store: ${error.message}`);
+      });
+      layers.push(citations.layer);
+      closers.push(citations.close);
+    }
+  }
+  const verifier = createVerifier({
+    ...extra,
+    layers: [...layers, ...(extra.extraLayers ?? [])],
+    ...(model.riskModel ? { riskModel: model.riskModel } : {}),
+    ...(model.mitigator ? { mitigator: model.mitigator } : {}),
+    ...(calibration ? { calibration: { ...calibration.layers, ...extra.calibration } } : {}),
+    settings: {
+      ...settings,
+      ...(calibration?.combiner ? { combiner: calibration.combiner } : {}),
+      ...extra.settings,
+      ...(flags.strict ? { strict: true } : {}),
+    },
+  });
+  return {
+    ...verifier,
+    ...(model.modelUsage === undefined ? {} : { modelUsage: model.modelUsage }),
+    close: async () => {
+      await verifier.close();
+      for (const close of closers) await close();
+    },
+  };
+};

@@ -1,0 +1,50 @@
+import path from "node:path";
+import { Effect } from "effect";
+import {
+  FactualMemoryError,
+  type FactualMemoryShape,
+  lexicalSimilarity,
+} from "../checks/model-backed/factual-memory.js";
+import { createMemoryGate } from "../memory/gate/create-memory-gate.js";
+import { UsageError } from "../model/usage-error.js";
+
+const maxCandidates = 50;
+
+/**
+ * One user's approved facts in a memory store (what `veracity memory ingest` wrote), as the fact memory that
+ * fact decomposition searches: the store's full-text search finds candidates, re-ranked by lexical similarity
+ * so thresholds mean the same as for the in-memory fact memory. Only memories of type "fact" count.
+ */
+export const openStoreFactMemory = async (
+  database: string,
+  userId: string,
+  cwd: string,
+): Promise<{ readonly memory: FactualMemoryShape; readonly close: () => Promise<void> }> => {
+  if (userId.trim().length === 0) throw new UsageError("--user must name the user whose facts to use");
+  const target = /^postgres(?:ql)?:\/\//i.test(database) ? database : path.resolve(cwd, database);
+  const gate = await createMemoryGate({ database: target }).catch((error: Error) => {
+    throw new UsageError(`cannot open the memory store ${database}: ${error.message}`);
+  });
+  const memory: FactualMemoryShape = {
+    search: (query, options = {}) =>
+      Effect.tryPromise({
+        try: () => gate.search(userId, query, maxCandidates),
+        catch: (cause) =>
+          new FactualMemoryError({ message: `memory store search failed: ${String(cause)}`, cause }),
+      }).pipe(
+        Effect.map((hits) =>
+          hits
+            .filter((hit) => hit.memory.memoryType === "fact")
+            .map((hit) => ({
+              fact: hit.memory.content,
+              similarity: lexicalSimilarity(query, hit.memory.content),
+              source: hit.memory.source,
+            }))
+            .filter((hit) => hit.similarity >= (options.minSimilarity ?? 0.8))
+            .sort((a, b) => b.similarity - a.similarity)
+            .slice(0, Math.min(50, Math.max(1, options.limit ?? 3))),
+        ),
+      ),
+  };
+  return { memory, close: () => gate.close() };
+};

@@ -1,0 +1,46 @@
+import type { EvidenceSource } from "../../../model/layer.js";
+import type { ExtractOptions } from "../extract/types.js";
+import { type Operand, plainOperands, rowRunOperands } from "./operands.js";
+import { indexOperands, type OperandIndex } from "./search.js";
+import { buildSourcePool, type SourcePool } from "./source-numbers.js";
+
+/** The evidence read once: its figures, every figure as an operand indexed by value, and the runs. */
+export interface PreparedSources {
+  readonly pool: SourcePool;
+  readonly operands: readonly Operand[];
+  /** The operands of each source figure, by its id (a figure has one operand per scale it may be read in). */
+  readonly operandsOf: ReadonlyMap<number, readonly Operand[]>;
+  readonly index: OperandIndex;
+  /** Sums and averages of runs of adjacent figures, indexed when first asked for. */
+  readonly runs: () => OperandIndex;
+}
+
+export interface PrepareOptions extends ExtractOptions {
+  readonly maxNumbers?: number;
+  readonly maxRun: number;
+}
+
+export type SourcesReader = (evidence: readonly EvidenceSource[], options: PrepareOptions) => PreparedSources;
+
+export const prepareSources: SourcesReader = (evidence, options) => {
+  const pool = buildSourcePool(evidence, options);
+  let runs: OperandIndex | undefined;
+  const operands = plainOperands(pool.numbers);
+  const operandsOf = new Map<number, Operand[]>();
+  for (const operand of operands) {
+    const id = operand.parts[0]?.id ?? -1;
+    const list = operandsOf.get(id);
+    if (list) list.push(operand);
+    else operandsOf.set(id, [operand]);
+  }
+  return {
+    pool,
+    operands,
+    operandsOf,
+    index: indexOperands(operands),
+    runs: () => {
+      runs ??= indexOperands(rowRunOperands(pool.numbers, options.maxRun));
+      return runs;
+    },
+  };
+};

@@ -1,0 +1,441 @@
+import type { EvidenceSource } from "../../../model/layer.js";
+import { extractNumbers } from "../extract/extract-numbers.js";
+import { declaredScales } from "../extract/scale-words.js";
+import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
+import { makeColumnHeaders } from "./column-headers.js";
+import { countedNoun } from "./counted-noun.js";
+import { dashCells } from "./dash-cells.js";
+import { periodColumns, periodInYear, periodLike } from "./periods-in-year.js";
+import { respectivelyYears } from "./respectively-years.js";
+
+/** A quantity found in the evidence, with where it sits: its line, its table row and column, its period. */
+export interface SourceNumber {
+  readonly id: number;
+  readonly number: ExtractedNumber;
+  /** `EvidenceSource.index` it came from, or -1 for a recorded calculator output. */
+  readonly source: number;
+  /** The values it may stand for: as written with its scale, or, bare, in each scale its document declares. */
+  readonly values: readonly number[];
+  /** Lower-cased text of its line (for a table cell: the row), used to rank operands by proximity. */
+  readonly lineText: string;
+  /** Paragraph of prose it sits in (lines between blank lines), counted from 0 per evidence text. */
+  readonly paragraph: number;
+  /** Table cell position, when the number is in a table. */
+  readonly table?: {
+    readonly block: number;
+    readonly row: number;
+    readonly column: number;
+    readonly label: string;
+    /** The words heading its column, lower-cased ("facility costs"), when there are any. */
+    readonly header?: string;
+  };
+  /** The year of its table column ("2019" header), when there is one. */
+  readonly year?: number;
+  /**
+   * The period within its year, as a month * 100 + day key (see `periodInYear`), when its column header or
+   * row label names a quarter or a date ("Third Quarter", "April 27, 2019").
+   */
+  readonly periodInYear?: number;
+  /** Written in a table row's label ("net of tax of $1"): matched as written, never an operand. */
+  readonly inLabel: boolean;
+  /** Labelled as a total: a "Total ..." row, or "total" written just before it. */
+  readonly isTotal: boolean;
+  /** Whether its document declares no scale for bare figures. */
+  readonly scaleUnknown: boolean;
+  /** Written in a percent context: a "%" in its line or its table, or "percent" in its line. */
+  readonly percentContext: boolean;
+  /** For a table figure, the label of the row of words without figures above it ("earnings per share:"). */
+  readonly rowHeading?: string;
+  /** For a figure of prose, the noun it counts ("granted 320,000 PSUs": "psus"), when one follows it. */
+  readonly countedNoun?: string;
+}
+
+export interface SourcePool {
+  readonly numbers: readonly SourceNumber[];
+  /** True when no evidence text declares a scale ("in millions", "$'000", "€m"). */
+  readonly scaleUnknown: boolean;
+  /** True when the evidence holds more quantities than `maxNumbers`: the figures after them were not read. */
+  readonly truncated: boolean;
+}
+
+/** Most quantities read from the evidence by default: a 10 MB filing holds about 200,000. */
+export const defaultMaxSourceNumbers = 250_000;
+
+interface Line {
+  readonly text: string;
+  readonly start: number;
+}
+
+const linesOf = (text: string): Line[] => {
+  const lines: Line[] = [];
+  let start = 0;
+  for (const piece of text.split("\n")) {
+    lines.push({ text: piece, start });
+    start += piece.length + 1;
+  }
+  return lines;
+};
+
+const isTableLine = (line: string): boolean => line.includes("|");
+
+/** A table line whose first cell holds words and a figure and whose other cells are empty. */
+const isCaption = (line: string): boolean => {
+  if (!onlyFirstCell.test(line)) return false;
+  const first = line.slice(0, line.indexOf("|"));
+  return /\p{L}{3,}/u.test(first) && /\d/.test(first);
+};
+
+const onlyFirstCell = /^[^|]*(?:\|\s*)+$/;
+
+/** Offsets of the "|" separators of a table line, in order. */
+const separatorsOf = (line: string): number[] => {
+  const offsets: number[] = [];
+  for (let at = line.indexOf("|"); at >= 0; at = line.indexOf("|", at + 1)) offsets.push(at);
+  return offsets;
+};
+
+/** The cell an offset falls in: the number of separators before it. */
+const cellIndexAt = (separators: readonly number[], offset: number): number => {
+  let cell = 0;
+  while (cell < separators.length && (separators[cell] ?? 0) < offset) cell += 1;
+  return cell;
+};
+
+/** The years a cell names: "2019", "F19", "FY18", "FY'17". */
+const yearsIn = (cell: string): number[] => [
+  ...(cell.match(/(?<![\d,.])(?:19|20)\d{2}(?![\d,.])/g) ?? []).map(Number),
+  // "F19", "FY18", "FY'17": fiscal years written short.
+  ...[...cell.matchAll(/\bFY?\s?'?(\d{2})\b/gi)].map((match) => 2000 + Number(match[1])),
+];
+
+/** The one year a text names ("Year ended 30 June 2019", "FY19"), or undefined when it names none or several. */
+const onlyYearIn = (text: string): number | undefined => {
+  const years = new Set(yearsIn(text));
+  const [year] = years;
+  return years.size === 1 ? year : undefined;
+};
+
+/**
+ * Column index to year, when a header line of a table names years in its cells. A year heads the empty cells
+ * after it too ("| Fiscal Year 2018 | | Fiscal Year 2017 |" over "| Net Sales | % of Total | Net Sales | ..."):
+ * a header cell spans the columns up to the next one.
+ */
+const yearColumns = (line: string): Map<number, number> | undefined => {
+  const cells = line.split("|");
+  const years = new Map<number, number>();
+  let others = 0;
+  let spanning: number | undefined;
+  cells.forEach((cell, column) => {
+    const found = yearsIn(cell);
+    // "2018/2019": a fiscal year spanning two calendar years is known by its later one.
+    if (found.length > 0) {
+      spanning = Math.max(...found);
+      years.set(column, spanning);
+    } else if (column > 0 && /\d/.test(cell.replace(/\b\d{1,2}\b/g, ""))) others += 1;
+    else if (cell.trim().length > 0) spanning = undefined;
+    else if (spanning !== undefined && column > 0) years.set(column, spanning);
+  });
+  return new Set(years.values()).size >= 2 && others === 0 ? years : undefined;
+};
+
+/**
+ * A table line that only names one period ("Year ended 30 June 2019 | |", "| | | Fiscal 2019 |"): the rows
+ * after it, up to the next such line, are of that year.
+ */
+const sectionYear = (line: string, options: ExtractOptions): number | undefined => {
+  const year = onlyYearIn(line);
+  if (year === undefined || extractNumbers(line, options).some(isQuantity)) return undefined;
+  return year;
+};
+
+/**
+ * A row labelled with a year alone ("2021 | $138 | $6", "Fiscal 2020 | ...") or with one date ("Balance
+ * payable as at June 30, 2019 | ..."): its figures are of that year. `period` is the period within a year
+ * the label names, if any (see `periodInYear`).
+ */
+const rowYear = (label: string, period: number | undefined): number | undefined => {
+  const match = /^(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d{2})$/i.exec(label.trim());
+  if (match?.[1]) return Number(match[1]);
+  return period === undefined ? undefined : onlyYearIn(label);
+};
+
+/** Column index to year for header cells naming one year each ("Estimated at June 30, 2019"). */
+const cellYears = (line: string): Map<number, number> => {
+  const years = new Map<number, number>();
+  line.split("|").forEach((cell, column) => {
+    const year = onlyYearIn(cell);
+    if (year !== undefined) years.set(column, year);
+  });
+  return years;
+};
+
+/** Columns of a table header headed "Note" or "Notes": their figures refer to notes, they are not amounts. */
+const referenceColumns = (line: string): Set<number> | undefined => {
+  if (!/\bnotes?\b/i.test(line)) return undefined;
+  const columns = new Set<number>();
+  line.split("|").forEach((cell, column) => {
+    if (/^\s*notes?\s*$/i.test(cell)) columns.add(column);
+  });
+  return columns.size > 0 ? columns : undefined;
+};
+
+/** A cheap test that a table line may name years (a header), before reading its cells. */
+const yearLike = /(?<![\d,.])(?:19|20)\d{2}(?![\d,.])|\bFY?\s?'?\d{2}\b/i;
+
+const isDigitCode = (code: number) => code >= 48 && code <= 57;
+const isWordCode = (code: number) =>
+  isDigitCode(code) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+/**
+ * `/\b((?:19|20)\d{2})\b[^\d]{0,30}$/` on `text`, without trying it from every offset: the year it finds is
+ * the last digits of the text, with at most 30 other characters after them.
+ */
+const yearAtEnd = (text: string): number | undefined => {
+  let last = text.length - 1;
+  while (last >= 0 && !isDigitCode(text.charCodeAt(last))) last -= 1;
+  if (last < 3 || text.length - 1 - last > 30) return undefined;
+  const first = last - 3;
+  for (let at = first; at <= last; at++) if (!isDigitCode(text.charCodeAt(at))) return undefined;
+  // \b before the year (a non-word character or the start) and after it (a non-word character or the end).
+  if (first > 0 && isWordCode(text.charCodeAt(first - 1))) return undefined;
+  if (last + 1 < text.length && isWordCode(text.charCodeAt(last + 1))) return undefined;
+  const century = text.slice(first, first + 2);
+  return century === "19" || century === "20" ? Number(text.slice(first, last + 1)) : undefined;
+};
+
+/** The year a figure of prose refers to: "56.7 million in 2018", "in 2019, ... 44.1". */
+const yearNear = (line: string, start: number, end: number): number | undefined => {
+  const after = /^[^\d]{0,30}?\b((?:19|20)\d{2})\b/.exec(line.slice(end, end + 40));
+  if (after?.[1]) return Number(after[1]);
+  return yearAtEnd(line.slice(Math.max(0, start - 40), start));
+};
+
+/** Table blocks (numbered as `readSource` numbers them) with a "%" in any of their lines. */
+const tableBlocksWithPercent = (text: string): Set<number> => {
+  const blocks = new Set<number>();
+  let block = 0;
+  let previousWasTable = false;
+  for (const line of text.split("\n")) {
+    const table = isTableLine(line);
+    if (table && !previousWasTable) block += 1;
+    previousWasTable = table;
+    if (table && /%|\bper\s?cent/i.test(line)) blocks.add(block);
+  }
+  return blocks;
+};
+
+const totalLabel = /\b(?:total|totals|overall|aggregate|in all|altogether|combined)\b/i;
+
+const candidateValues = (number: ExtractedNumber, scales: readonly number[]): number[] => {
+  if (number.scaleWritten || number.kind === "percent" || number.kind === "percentage-points")
+    return [number.scaled];
+  const values = [number.value];
+  for (const scale of scales) if (scale !== 1) values.push(number.value * scale);
+  return values;
+};
+
+const tablePlace = (block: number, row: number, column: number, label: string, header: string | undefined) =>
+  header === undefined ? { block, row, column, label } : { block, row, column, label, header };
+
+const withDashCells = (figures: ExtractedNumber[], line: string): ExtractedNumber[] => {
+  const zeros = dashCells(line);
+  return zeros.length === 0 ? figures : [...figures, ...zeros].sort((a, b) => a.span.start - b.span.start);
+};
+
+/**
+ * The scales each table declares in its own lines ("$'000" over its columns, "(in millions, except per share
+ * data)" in its header), by block number (counted as `readSource` counts them). A table that declares a scale
+ * is read in that scale alone, not in every scale the text mentions elsewhere: a prose "$9.8 million" does not
+ * make the cells of a "$'000" table millions. A table that declares none is read in the text's scales.
+ */
+const tableScales = (lines: readonly Line[]): Map<number, number[]> => {
+  const scales = new Map<number, number[]>();
+  let block = 0;
+  let blockLines: string[] = [];
+  const close = () => {
+    if (blockLines.length === 0) return;
+    const declared = declaredScales(blockLines.join("\n"));
+    if (declared.length > 0) scales.set(block, declared);
+    blockLines = [];
+  };
+  let previousWasTable = false;
+  for (const line of lines) {
+    const tableLine = isTableLine(line.text);
+    if (tableLine && !previousWasTable) {
+      close();
+      block += 1;
+    }
+    if (tableLine) blockLines.push(line.text);
+    previousWasTable = tableLine;
+  }
+  close();
+  return scales;
+};
+
+/** Reads every quantity of one evidence text, with its table position, column year and total label. */
+const readSource = (
+  evidence: EvidenceSource,
+  firstId: number,
+  options: ExtractOptions,
+): { numbers: SourceNumber[]; scaleUnknown: boolean } => {
+  const scales = declaredScales(evidence.text);
+  const numbers: SourceNumber[] = [];
+  const percentBlocks = tableBlocksWithPercent(evidence.text);
+  let block = 0;
+  let years: Map<number, number> | undefined;
+  let periods: Map<number, number> | undefined;
+  let headers = makeColumnHeaders();
+  let section: number | undefined;
+  let noteColumns: Set<number> | undefined;
+  let rowHeading: string | undefined;
+  let row = 0;
+  let previousWasTable = false;
+  let paragraph = 0;
+  const lines = linesOf(evidence.text);
+  const ownScales = scales.length > 0 ? tableScales(lines) : undefined;
+  for (const line of lines) {
+    if (line.text.trim().length === 0) paragraph += 1;
+    const tableLine = isTableLine(line.text);
+    // A line of a table with words and figures in its first cell only is a sentence (a caption), not a row;
+    // one that only names a period ("Year ended 30 June 2019 | |") still heads the rows after it.
+    const table = tableLine && !(isCaption(line.text) && sectionYear(line.text, options) === undefined);
+    if (tableLine && !previousWasTable) {
+      block += 1;
+      years = undefined;
+      periods = undefined;
+      headers = makeColumnHeaders();
+      section = undefined;
+      noteColumns = undefined;
+      rowHeading = undefined;
+      row = 0;
+    }
+    previousWasTable = tableLine;
+    if (tableLine) row += 1;
+    const namesPeriodInYear = table && periodLike.test(line.text);
+    if (table) {
+      const periodHeader = namesPeriodInYear ? periodColumns(line.text) : undefined;
+      const header = yearLike.test(line.text) ? yearColumns(line.text) : undefined;
+      headers.read(line.text, header !== undefined || periodHeader !== undefined);
+      if (header || periodHeader) {
+        // Dated columns of one year ("June 30, 2019 | December 31, 2019") are ordered by their dates; a line
+        // of quarters under a line of years keeps the years.
+        const dated = header === undefined ? cellYears(line.text) : undefined;
+        years = header ?? (dated && dated.size > 0 ? dated : years);
+        if (periodHeader) periods = periodHeader;
+        continue;
+      }
+      const periodLine = yearLike.test(line.text) ? sectionYear(line.text, options) : undefined;
+      if (periodLine !== undefined) {
+        section = periodLine;
+        continue;
+      }
+      noteColumns = referenceColumns(line.text) ?? noteColumns;
+    }
+    const label = table ? (line.text.split("|")[0] ?? "").trim() : "";
+    const lineText = line.text.toLowerCase();
+    const lowerLabel = label.toLowerCase();
+    const separators = table ? separatorsOf(line.text) : [];
+    const labelPeriod = namesPeriodInYear ? periodInYear(label) : undefined;
+    const labelYear = table ? rowYear(label, labelPeriod) : undefined;
+    const percentLine = !table && /%|\bper\s?cent/i.test(line.text);
+    // "total" written before a figure of prose: only looked for when the line holds the word at all.
+    const mentionsTotal = !table && lineText.includes("total");
+    const figures = extractNumbers(line.text, options);
+    const withNil = table && /[—–-]/.test(line.text) ? withDashCells(figures, line.text) : figures;
+    const quantities = withNil.filter(isQuantity);
+    // A row of words without figures ("Earnings per share: | | |") heads the rows under it.
+    if (table && quantities.length === 0 && /\p{L}{3,}/u.test(lowerLabel)) rowHeading = lowerLabel;
+    const listedYears =
+      !table && lineText.includes("respectively") ? respectivelyYears(line.text, quantities) : undefined;
+    for (const [at, number] of quantities.entries()) {
+      const column = table ? cellIndexAt(separators, number.span.start) : -1;
+      // A row label ("net of tax of $1") or a "Note" column (references to notes): matched, never operands.
+      const inLabel = table && (column === 0 || (noteColumns?.has(column) ?? false));
+      const year = table
+        ? (years?.get(column) ?? labelYear ?? section)
+        : (listedYears?.[at] ?? yearNear(line.text, number.span.start, number.span.end));
+      const periodInYear = table ? (periods?.get(column) ?? labelPeriod) : undefined;
+      const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
+      const isTotal = table ? totalLabel.test(label) : mentionsTotal && /\btotal\b[^\d]*$/i.test(before);
+      const noun = table ? undefined : countedNoun(lineText, number.span.end);
+      numbers.push({
+        id: firstId + numbers.length,
+        number: {
+          ...number,
+          span: { start: number.span.start + line.start, end: number.span.end + line.start },
+        },
+        source: evidence.index,
+        values: candidateValues(number, (table ? ownScales?.get(block) : undefined) ?? scales),
+        lineText,
+        paragraph,
+        ...(table ? { table: tablePlace(block, row, column, lowerLabel, headers.of(column)) } : {}),
+        ...(year !== undefined ? { year } : {}),
+        ...(periodInYear !== undefined ? { periodInYear } : {}),
+        isTotal: isTotal && !inLabel,
+        inLabel,
+        scaleUnknown: scales.length === 0,
+        percentContext: table ? percentBlocks.has(block) : percentLine,
+        ...(noun !== undefined ? { countedNoun: noun } : {}),
+        ...(table && rowHeading !== undefined ? { rowHeading } : {}),
+      });
+    }
+  }
+  return { numbers: withRepeatedPeriods(numbers), scaleUnknown: scales.length === 0 };
+};
+
+/**
+ * A sentence that names a table row and repeats one of its figures ("Amounts due to related parties of $200")
+ * speaks of that figure, so of its period: the figure of prose takes the year of the cell it repeats, when
+ * it has none of its own and the row holds that value in one period only.
+ */
+const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
+  if (!numbers.some((number) => !number.table && number.year === undefined)) return numbers;
+  const cellsByValue = new Map<number, SourceNumber[]>();
+  for (const number of numbers) {
+    if (!number.table || number.year === undefined || number.inLabel) continue;
+    const cells = cellsByValue.get(number.number.value);
+    if (cells) cells.push(number);
+    else cellsByValue.set(number.number.value, [number]);
+  }
+  if (cellsByValue.size === 0) return numbers;
+  return numbers.map((number) => {
+    if (number.table || number.year !== undefined) return number;
+    const years = new Set<number>();
+    for (const cell of cellsByValue.get(number.number.value) ?? []) {
+      const label = cell.table?.label ?? "";
+      if (label.length >= 4 && number.lineText.includes(label) && cell.year !== undefined)
+        years.add(cell.year);
+    }
+    const [year] = years;
+    return years.size === 1 && year !== undefined ? { ...number, year } : number;
+  });
+};
+
+/** Every quantity of the evidence, up to `maxNumbers`; `truncated` says when some were left unread. */
+export const buildSourcePool = (
+  evidence: readonly EvidenceSource[],
+  options: ExtractOptions & { readonly maxNumbers?: number } = {},
+): SourcePool => {
+  const limit = options.maxNumbers ?? defaultMaxSourceNumbers;
+  const numbers: SourceNumber[] = [];
+  let scaleUnknown = true;
+  let truncated = false;
+  for (const source of evidence) {
+    if (numbers.length >= limit) {
+      // A source left unread entirely is truncation only when it holds text.
+      if (source.text.trim().length > 0) truncated = true;
+      break;
+    }
+    const read = readSource(source, numbers.length, options);
+    // One by one: a spread of a long list overflows the call stack.
+    for (const number of read.numbers) {
+      if (numbers.length >= limit) {
+        truncated = true;
+        break;
+      }
+      numbers.push(number);
+    }
+    if (!read.scaleUnknown) scaleUnknown = false;
+  }
+  return { numbers, scaleUnknown, truncated };
+};

@@ -1,0 +1,108 @@
+import type { ClaimFinding, ClaimIssue, ClaimVerdict } from "../../../model/claim.js";
+import type { Claim } from "../../../model/layer.js";
+import type { Span } from "../../../model/span.js";
+import type { NumberCheck, ValidationResult } from "../validate/validation-result.js";
+
+const within = (span: Span, claim: Claim) => claim.span.start <= span.start && span.end <= claim.span.end;
+
+const issueOf = (check: NumberCheck): ClaimIssue | undefined => {
+  if (check.status === "orphan") {
+    return {
+      code: "ORPHAN_NUMBER",
+      message: `${check.text} traces to no source figure, calculator result or derivation from them`,
+      span: check.span,
+      layer: "numbers",
+    };
+  }
+  if (check.status !== "suspicious") return undefined;
+  const inline = check.reason === "inline-calculation";
+  const how = check.formula ? ` (${check.formula})` : "";
+  return {
+    code: inline ? "WRONG_INLINE_CALCULATION" : "SUSPICIOUS_NUMBER",
+    message: inline
+      ? `the written calculation gives ${check.expected ?? "another value"}, not ${check.text}${how}`
+      : check.reason === "direction"
+        ? `${check.text} goes the wrong way: the sources show a change of ${check.expected ?? "the other sign"}${how}`
+        : `${check.text} is close to a traceable value but wrong: it should be ${check.expected ?? "different"}${how}`,
+    span: check.span,
+    layer: "numbers",
+    ...(check.expected ? { expected: check.expected } : {}),
+  };
+};
+
+/** Issue code of a number the layer could not judge because a limit was reached: its claim is unverifiable. */
+export const limitReachedCode = "NUMBERS_LIMIT_REACHED";
+
+/**
+ * A number not traced while the evidence was read only in part: the unread part may hold it, so it is not
+ * called wrong. A written calculation that does not compute is wrong whatever the evidence holds.
+ */
+const untracedInPart = (check: NumberCheck, result: ValidationResult): ClaimIssue | undefined =>
+  result.sourceTruncated === true &&
+  (check.status === "orphan" || (check.status === "suspicious" && check.reason !== "inline-calculation"))
+    ? {
+        code: limitReachedCode,
+        message: `${check.text} was not found in the part of the evidence read: the evidence holds more figures than the limit (maxSourceNumbers), so it cannot be verified`,
+        span: check.span,
+        layer: "numbers",
+      }
+    : undefined;
+
+const skippedIssue = (span: Span): ClaimIssue => ({
+  code: limitReachedCode,
+  message: "this number was not checked: the answer holds more numbers than the limit (maxAnswerNumbers)",
+  span,
+  layer: "numbers",
+});
+
+/**
+ * One finding per claim that contains a checked number: its issues, its verdict and its share of traced
+ * numbers. A claim whose numbers could not all be judged because a limit was reached, and that nothing shows
+ * wrong, is `unverifiable`.
+ */
+export const claimFindings = (claims: readonly Claim[], result: ValidationResult): ClaimFinding[] =>
+  claims.flatMap((claim) => {
+    const checks = result.numbers.filter((check) => within(check.span, claim));
+    const skipped = (result.skippedSpans ?? []).filter((span) => within(span, claim));
+    if (checks.length === 0 && skipped.length === 0) return [];
+    const limited: ClaimIssue[] = [
+      ...checks.flatMap((check) => untracedInPart(check, result) ?? []),
+      ...skipped.map(skippedIssue),
+    ];
+    const limitedAt = new Set(limited.map((issue) => issue.span.start));
+    const issues: ClaimIssue[] = checks.flatMap((check) =>
+      limitedAt.has(check.span.start) ? [] : (issueOf(check) ?? []),
+    );
+    for (const partial of result.partialAggregations) {
+      if (!within(partial.span, claim)) continue;
+      issues.push({
+        code: "PARTIAL_AGGREGATION",
+        message: `${partial.claimedTotal} is presented as a total but is the sum of ${partial.items.join(" + ")}; the source's total is ${partial.sourceTotal}`,
+        span: partial.span,
+        layer: "numbers",
+        expected: partial.sourceTotal,
+      });
+    }
+    const contradicted = issues.some((issue) => issue.code !== "ORPHAN_NUMBER");
+    const verdict: ClaimVerdict = contradicted
+      ? "contradicted"
+      : issues.length > 0
+        ? "unsupported"
+        : limited.length > 0
+          ? "unverifiable"
+          : "supported";
+    const flagged = new Set([...issues, ...limited].map((issue) => issue.span.start));
+    const traced = checks.filter((check) => !flagged.has(check.span.start)).length;
+    return [
+      {
+        text: claim.text,
+        span: claim.span,
+        kind: claim.kind,
+        verdict,
+        score: traced / (checks.length + skipped.length),
+        evidence: [],
+        issues: [...issues, ...limited],
+        layers: ["numbers"],
+      },
+    ];
+  });

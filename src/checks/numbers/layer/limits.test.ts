@@ -1,0 +1,76 @@
+import { Effect } from "effect";
+import { describe, expect, it } from "vitest";
+import type { Claim, LayerInput } from "../../../model/layer.js";
+import { limitReachedCode } from "./claim-findings.js";
+import { makeNumbersLayer } from "./numbers-layer.js";
+
+const inputOf = (sentences: readonly string[], evidence: string): LayerInput => {
+  const text = sentences.join(" ");
+  let offset = 0;
+  const claims: Claim[] = sentences.map((sentence, index) => {
+    const start = text.indexOf(sentence, offset);
+    offset = start + sentence.length;
+    return { index, text: sentence, span: { start, end: start + sentence.length }, kind: "factual" };
+  });
+  return { text, claims, evidence: [{ index: 0, origin: "source", text: evidence }] };
+};
+
+// A made-up ledger: one line per account, the figure of account k is 10,000 + 7k.
+const ledger = (accounts: number) =>
+  Array.from(
+    { length: accounts },
+    (_, k) =>
+      `Account ${String.fromCharCode(65 + (k % 26))} closed the year at ${(10_000 + 7 * k).toLocaleString("en-US")} dollars.`,
+  ).join("\n");
+
+const run = (input: LayerInput, layer = makeNumbersLayer()) => Effect.runSync(layer.run(input));
+
+describe("numbers layer: limits are reported, never silent", () => {
+  it("reads a long source whole by default: the last figure of 20,000 traces", () => {
+    const result = run(inputOf(["The last account closed at 149,993 dollars."], ledger(20_000)));
+    expect(result.passed).toBe(true);
+    expect(result.details?.limitReached).toBeUndefined();
+  });
+
+  it("makes a figure past the source limit unverifiable, not wrong", () => {
+    const layer = makeNumbersLayer({ maxSourceNumbers: 50 });
+    const result = run(
+      inputOf(
+        ["The first account closed at 10,000 dollars.", "The last closed at 10,693 dollars."],
+        ledger(100),
+      ),
+      layer,
+    );
+    expect(result.passed).toBe(false);
+    expect(result.details?.limitReached).toEqual(["maxSourceNumbers"]);
+    expect(result.details?.numbersFlagged).toBe(0);
+    const [first, last] = result.claims ?? [];
+    expect(first?.verdict).toBe("supported");
+    expect(last?.verdict).toBe("unverifiable");
+    expect(last?.issues.map((issue) => issue.code)).toEqual([limitReachedCode]);
+  });
+
+  it("still calls a written calculation that does not compute wrong when the source is read in part", () => {
+    const layer = makeNumbersLayer({ maxSourceNumbers: 5 });
+    const result = run(inputOf(["Together that is 10,000 + 10,007 = 20,100 dollars."], ledger(100)), layer);
+    expect(result.claims?.[0]?.verdict).toBe("contradicted");
+  });
+
+  it("makes the claims of answer numbers past the answer limit unverifiable", () => {
+    const layer = makeNumbersLayer({ maxAnswerNumbers: 2 });
+    const result = run(
+      inputOf(
+        [
+          "Account A closed at 10,000 dollars.",
+          "Account B closed at 10,007 dollars.",
+          "Account C closed at 10,014 dollars.",
+        ],
+        ledger(10),
+      ),
+      layer,
+    );
+    expect(result.passed).toBe(false);
+    expect(result.details?.limitReached).toEqual(["maxAnswerNumbers"]);
+    expect(result.claims?.map((claim) => claim.verdict)).toEqual(["supported", "supported", "unverifiable"]);
+  });
+});

@@ -1,0 +1,304 @@
+import type { EvidenceSource } from "../../../model/layer.js";
+import type { DerivationKind } from "../derive/formula.js";
+import { contentWords, type Operand, rankSources } from "../derive/operands.js";
+import { derivationsNamed } from "../derive/operation-words.js";
+import { prepareSources, type SourcesReader } from "../derive/prepared-sources.js";
+import {
+  defaultSearchLimits,
+  type Found,
+  findDirect,
+  indexOperands,
+  type SearchLimits,
+  type Target,
+} from "../derive/search.js";
+import { defaultMaxSourceNumbers, type SourceNumber } from "../derive/source-numbers.js";
+import { extractNumbers } from "../extract/extract-numbers.js";
+import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
+import type { RecordedCalculation } from "../tool/recorder.js";
+import { topicScorer } from "./claim-fit.js";
+import { findInlineCalculations } from "./inline-calculations.js";
+import { findPartialAggregation } from "./partial-aggregation.js";
+import { statedDirection, writtenAsLevel } from "./stated-direction.js";
+import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
+import type { NumberCheck, PartialAggregation, ValidationResult } from "./validation-result.js";
+
+export interface ValidateOptions extends ExtractOptions {
+  readonly search?: Partial<SearchLimits>;
+  /** A wrong number within this relative distance of a traceable value is suspicious (default 0.1). */
+  readonly nearMissRelative?: number;
+  /** Extra relative tolerance for "about", "~", "roughly" (default 0.05). */
+  readonly approximateRelative?: number;
+  /**
+   * A number within this relative distance of a traceable value is a close match (default 0: only the
+   * rounding of its written precision). A looser tolerance such as 1% (0.01) also accepts figures rounded
+   * further than they are written, at the cost of letting small errors through.
+   */
+  readonly closeRelative?: number;
+  /**
+   * Most numbers of the answer checked (default 500); the rest are reported as skipped (`skipped`,
+   * `skippedSpans`) and their claims are unverifiable.
+   */
+  readonly maxAnswerNumbers?: number;
+  /**
+   * Most source numbers read from the evidence (default 250,000: a 10 MB filing is read whole). When the
+   * evidence holds more, `sourceTruncated` says so and numbers not traced are unverifiable, not wrong.
+   */
+  readonly maxSourceNumbers?: number;
+  /** How evidence is read and indexed: `makeSourcesCache()` reuses the work across calls. */
+  readonly readSources?: SourcesReader;
+}
+
+export interface ValidateInput {
+  readonly text: string;
+  readonly evidence: readonly EvidenceSource[];
+  /** Calculator results recorded while the answer was written: numbers that came from the tool. */
+  readonly calculations?: readonly RecordedCalculation[];
+  /** The question, used with each claim to rank source numbers by proximity. */
+  readonly question?: string;
+  /** Claim spans: each number is traced with its own claim's wording. Defaults to the whole text. */
+  readonly claims?: readonly { readonly span: { readonly start: number; readonly end: number } }[];
+}
+
+const conventionalConstants = new Set([1, 2, 3, 4, 10, 12, 100, 1000]);
+
+/** Calculator outputs as an evidence text of their own (index -1): one result per line. */
+const toolEvidence = (calculations: readonly RecordedCalculation[]): EvidenceSource[] =>
+  calculations.length === 0
+    ? []
+    : [{ index: -1, origin: "source", text: calculations.map((call) => call.result).join("\n") }];
+
+const citedOperand = (number: ExtractedNumber, rank: number): Operand => {
+  const part: SourceNumber = {
+    id: -1 - rank,
+    number,
+    source: -2,
+    values: [number.kind === "percent" ? number.value : number.scaled],
+    lineText: "",
+    paragraph: -1,
+    isTotal: false,
+    inLabel: false,
+    scaleUnknown: false,
+    percentContext: number.kind === "percent",
+  };
+  return {
+    value: part.values[0] ?? 0,
+    parts: [part],
+    combine: "value",
+    scale: number.kind === "percent" ? 1 : number.scale,
+    rank,
+    isPercent: number.kind === "percent",
+  };
+};
+
+/**
+ * A claim with no words of its own ("-12.6 million", "Answer: 4.35%") says what the question asks: its
+ * wording (average, difference, decrease) is the question's.
+ */
+const bareFigure = (claimText: string): boolean =>
+  (claimText.match(/\p{L}{3,}/gu) ?? []).every((word) => figureWords.has(word.toLowerCase()));
+
+/** Words that only qualify a figure: its scale, its unit of percent, "about". */
+const figureWords = new Set([
+  "answer",
+  "approximately",
+  "about",
+  "roughly",
+  "around",
+  "thousand",
+  "thousands",
+  "million",
+  "millions",
+  "billion",
+  "billions",
+  "trillion",
+  "trillions",
+  "percent",
+  "per",
+  "cent",
+]);
+
+/**
+ * The wording of the claim a number sits in, and where that claim starts in the text. A bare figure is read
+ * as the answer to the question: the question is put before it, and `start` moves back by as much, so offsets
+ * into the wording stay those of the text.
+ */
+const claimOf = (input: ValidateInput, number: ExtractedNumber): { text: string; start: number } => {
+  const claim = input.claims?.find((c) => c.span.start <= number.span.start && number.span.end <= c.span.end);
+  const own = claim
+    ? { text: input.text.slice(claim.span.start, claim.span.end), start: claim.span.start }
+    : { text: input.text, start: 0 };
+  const question = input.question?.trim();
+  if (!question || !bareFigure(own.text)) return own;
+  const lead = `${question} `;
+  return { text: `${lead}${own.text}`, start: own.start - lead.length };
+};
+
+/**
+ * Validates every number of a text against the evidence and the recorded calculator outputs: exact and
+ * close matches, derivations, suspicious near misses (with the value they should be and its formula),
+ * orphans, inline calculations recomputed, and totals built from partial data.
+ */
+export const validateNumbers = (input: ValidateInput, options: ValidateOptions = {}): ValidationResult => {
+  const limits: SearchLimits = { ...defaultSearchLimits, ...options.search };
+  const { pool, operandsOf, index, runs } = (options.readSources ?? prepareSources)(
+    [...input.evidence, ...toolEvidence(input.calculations ?? [])],
+    { ...options, maxNumbers: options.maxSourceNumbers ?? defaultMaxSourceNumbers, maxRun: limits.maxRowRun },
+  );
+  // The extraction keeps its own bound (5,000): an unbounded read made an adversarial answer quadratic.
+  const all = extractNumbers(input.text, options).filter(isQuantity);
+  const maxAnswer = options.maxAnswerNumbers ?? 500;
+  const answerNumbers = all.slice(0, maxAnswer);
+  const inline = findInlineCalculations(input.text, answerNumbers);
+  const baseContext = {
+    scaleUnknown: pool.scaleUnknown,
+    limits,
+    nearMissRelative: options.nearMissRelative ?? 0.1,
+    approximateRelative: options.approximateRelative ?? 0.05,
+    closeRelative: options.closeRelative ?? 0,
+  };
+  // Direct matches of each target, found once: the cited operands, the trace and nothing else ask again.
+  const directMatches = new Map<Target, readonly Found[]>();
+  const direct = (target: Target): readonly Found[] => {
+    let found = directMatches.get(target);
+    if (!found) {
+      found = findDirect(index, target);
+      directMatches.set(target, found);
+    }
+    return found;
+  };
+  const contextFor = (claimText: string): TraceContext => {
+    // The claim's words, read once for the topic score and the proximity ranking.
+    const words = contentWords(`${claimText} ${input.question ?? ""}`);
+    let ranked: readonly Operand[] | undefined;
+    let kinds: { readonly named: ReadonlySet<DerivationKind> | undefined } | undefined;
+    const namedKinds = () => {
+      kinds ??= { named: derivationsNamed(claimText) };
+      return kinds.named;
+    };
+    // Ranked only when a derivation is searched for: most numbers match a source value directly.
+    const rankedOperands = () => {
+      if (ranked) return ranked;
+      const order = rankSources(pool.numbers, words);
+      const list: Operand[] = [];
+      for (const number of order) for (const operand of operandsOf.get(number.id) ?? []) list.push(operand);
+      ranked = list;
+      return list;
+    };
+    return {
+      // Written out, not spread: one context per claim, and a spread copy is slow to build.
+      scaleUnknown: baseContext.scaleUnknown,
+      limits: baseContext.limits,
+      nearMissRelative: baseContext.nearMissRelative,
+      approximateRelative: baseContext.approximateRelative,
+      closeRelative: baseContext.closeRelative,
+      index,
+      direct,
+      runs,
+      rankedOperands,
+      claimText,
+      namedKinds,
+      topic: topicScorer(words),
+    };
+  };
+  const contexts = new Map<string, TraceContext>();
+  const context = (claimText: string) => {
+    const cached = contexts.get(claimText) ?? contextFor(claimText);
+    contexts.set(claimText, cached);
+    return cached;
+  };
+  // Each number's claim, context and targets, read once.
+  const traced = answerNumbers.map((number) => {
+    const claim = claimOf(input, number);
+    const claimText = claim.text;
+    const traceContext = context(claimText);
+    const direction = statedDirection(
+      claimText,
+      number.span.start - claim.start,
+      number.span.end - claim.start,
+    );
+    return {
+      number,
+      claimText,
+      traceContext,
+      direction,
+      targets: targetsOf(
+        number,
+        claimText,
+        traceContext,
+        direction,
+        writtenAsLevel(claimText, number.span.start - claim.start),
+      ),
+    };
+  });
+  // Numbers the answer quotes straight from the sources: the operands a near miss most likely used.
+  const cited = indexOperands(
+    traced
+      .filter(({ targets }) => targets.some((t) => direct(t).length > 0))
+      .map(({ number }, rank) => citedOperand(number, rank)),
+  );
+  const numbers: NumberCheck[] = [];
+  const partialAggregations: PartialAggregation[] = [];
+  for (const { number, claimText, traceContext, direction, targets } of traced) {
+    const calculation = inline.find((c) => c.resultSpan.start === number.span.start);
+    const base = { text: number.text, span: number.span, kind: number.kind };
+    if (calculation) {
+      numbers.push(
+        calculation.correct
+          ? {
+              ...base,
+              status: "derived",
+              expected: calculation.computed,
+              formula: `${calculation.expression} = ${calculation.computed}`,
+              derivation: "written-calculation",
+            }
+          : {
+              ...base,
+              status: "suspicious",
+              reason: "inline-calculation",
+              expected: calculation.computed,
+              formula: `${calculation.expression} = ${calculation.computed}`,
+            },
+      );
+    } else {
+      const check = traceNumber(number, traceContext, cited, targets, direction);
+      const operandOf = inline.some(
+        (c) => c.span.start <= number.span.start && number.span.end <= c.resultSpan.start,
+      );
+      // "* 100" and "/ 2" in a written calculation are conventions, not figures to find in a source.
+      const convention = operandOf && check.status === "orphan" && conventionalConstants.has(number.value);
+      numbers.push(
+        convention
+          ? {
+              ...check,
+              status: "derived",
+              formula: "constant of a written calculation",
+              derivation: "written-calculation",
+            }
+          : check,
+      );
+    }
+    const written = targets.map((t) => ({
+      value: t.value,
+      tolerance: t.tolerance,
+      written: t.value === number.value && number.scaleWritten && pool.scaleUnknown,
+    }));
+    const partial = findPartialAggregation(claimText, number, written, pool);
+    if (partial) partialAggregations.push(partial);
+  }
+  const withStatus = (status: NumberCheck["status"]) => numbers.filter((n) => n.status === status);
+  return {
+    exactMatches: withStatus("exact").length,
+    closeMatches: withStatus("close"),
+    derived: withStatus("derived"),
+    orphanNumbers: withStatus("orphan"),
+    suspicious: withStatus("suspicious"),
+    inlineCalculations: inline,
+    partialAggregations,
+    numbers,
+    skipped: all.length - answerNumbers.length,
+    ...(all.length > answerNumbers.length
+      ? { skippedSpans: all.slice(answerNumbers.length).map((number) => number.span) }
+      : {}),
+    ...(pool.truncated ? { sourceTruncated: true } : {}),
+  };
+};
