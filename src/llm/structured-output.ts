@@ -1,13 +1,26 @@
 import { Either, JSONSchema, ParseResult, Schema } from "effect";
 
 /**
+ * The body of the first ``` fence (without a `json` tag), found with `indexOf`: a regex with a lazy body
+ * rescans the rest of the answer from every backtick when the fence is never closed.
+ */
+const fencedBody = (text: string): string | undefined => {
+  const open = text.indexOf("```");
+  if (open === -1) return undefined;
+  const close = text.indexOf("```", open + 3);
+  if (close === -1) return undefined;
+  const body = text.slice(open + 3, close);
+  return (/^json/i.test(body) ? body.slice(4) : body).trim();
+};
+
+/**
  * The JSON value in a model answer: the whole answer, or the body of a ```json fence, or the span from
  * the first `{`/`[` to the last `}`/`]` (models like to add a sentence around their JSON).
  */
 export const extractJson = (text: string): Either.Either<unknown, string> => {
   const candidates: string[] = [text.trim()];
-  const fence = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
-  if (fence?.[1] !== undefined) candidates.push(fence[1].trim());
+  const fence = fencedBody(text);
+  if (fence !== undefined) candidates.push(fence);
   const first = text.search(/[{[]/);
   const last = Math.max(text.lastIndexOf("}"), text.lastIndexOf("]"));
   if (first !== -1 && last > first) candidates.push(text.slice(first, last + 1));

@@ -1,6 +1,7 @@
 import type { Span } from "../model/span.js";
 import { abbreviations, sentenceFinalAbbreviations, sentenceStarters } from "./abbreviations.js";
 import type { Sentence } from "./segment-types.js";
+import { trimSpacesAndTabs } from "./trim.js";
 
 export type { Sentence } from "./segment-types.js";
 
@@ -26,7 +27,19 @@ const fencePattern = /^ {0,3}(`{3,}|~{3,})/;
 const headingPattern = /^ {0,3}(#{1,6})[ \t]+/;
 const listItemPattern = /^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+/;
 const quotePattern = /^[ \t]*>[ \t]?/;
-const tableSeparatorPattern = /^[ \t]*\|?[ \t]*:?-{2,}:?[ \t]*(?:\|[ \t]*:?-{2,}:?[ \t]*)*\|?[ \t]*$/;
+const separatorCell = /^:?-{2,}:?$/;
+
+/**
+ * A Markdown table's separator row ("| --- | :--: |", "---|---"): cells of two or more dashes, each with optional
+ * alignment colons, between optional outer pipes. Read cell by cell: one regex over the whole row lets its
+ * space-and-tab runs trade characters and takes cubic time on a long row of them.
+ */
+const isTableSeparator = (line: string): boolean => {
+  let row = trimSpacesAndTabs(line);
+  if (row.startsWith("|")) row = row.slice(1);
+  if (row.endsWith("|")) row = row.slice(0, -1);
+  return row.split("|").every((cell) => separatorCell.test(trimSpacesAndTabs(cell)));
+};
 const horizontalRulePattern = /^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 
 interface Line {
@@ -69,11 +82,7 @@ const toBlocks = (text: string): Block[] => {
       fence = fenceMatch[1];
       continue;
     }
-    if (
-      line.text.trim() === "" ||
-      horizontalRulePattern.test(line.text) ||
-      tableSeparatorPattern.test(line.text)
-    ) {
+    if (line.text.trim() === "" || horizontalRulePattern.test(line.text) || isTableSeparator(line.text)) {
       flush();
       continue;
     }

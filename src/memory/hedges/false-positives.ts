@@ -3,6 +3,8 @@
  * There are three: "May 2024" (a month), "couldn't"/"could not" (a statement of what did not happen, not
  * doubt), "should be 5" (a numeric description).
  */
+import { trimEndWhere } from "../../text/trim.js";
+
 export interface HedgeOccurrence {
   readonly text: string;
   readonly word: string;
@@ -13,11 +15,30 @@ export interface HedgeOccurrence {
 const monthNeighbours =
   /^(?:in|of|since|until|till|by|during|from|through|early|late|mid|last|next|this|before|after|on)$/i;
 
-const previousWord = (text: string, start: number): string | undefined =>
-  /([\p{L}\p{N}]+)[^\p{L}\p{N}]*$/u.exec(text.slice(0, start))?.[1];
+const letterOrDigit = /[\p{L}\p{N}]/u;
 
-const atSentenceStart = (text: string, start: number): boolean =>
-  /(?:^|[.!?:;]\s*["'(]?)\s*$/.test(text.slice(0, start));
+/**
+ * The word before `start` (letters and digits), skipping what separates them. Read backwards from `start`, so
+ * the cost is the distance walked, not a regex retried from every position of the text before it.
+ */
+const previousWord = (text: string, start: number): string | undefined => {
+  const before = trimEndWhere(text.slice(0, start), (character) => !letterOrDigit.test(character));
+  const word = before.slice(trimEndWhere(before, (character) => letterOrDigit.test(character)).length);
+  return word.length > 0 ? word : undefined;
+};
+
+const isSpace = (character: string) => /\s/.test(character);
+
+/** Whether `start` begins a sentence: only spaces, an opening quote or bracket, back to `.!?:;` or the start. */
+const atSentenceStart = (text: string, start: number): boolean => {
+  let before = trimEndWhere(text.slice(0, start), isSpace);
+  if (before.length === 0) return true;
+  if (`"'(`.includes(before.at(-1) as string)) {
+    before = trimEndWhere(before.slice(0, -1), isSpace);
+    if (before.length === 0) return false;
+  }
+  return ".!?:;".includes(before.at(-1) as string);
+};
 
 /** "May 2024", "5 May", "in May", and a capitalised "May" inside a sentence are the month. */
 const isMonthMay = ({ text, word, start, end }: HedgeOccurrence): boolean => {

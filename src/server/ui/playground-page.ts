@@ -1,5 +1,6 @@
 import type { VerificationResult } from "../../model/result.js";
 import { escapeHtml, highlightClaims } from "../../report/html.js";
+import { linesOf } from "../../text/trim.js";
 import { renderPage } from "./layout.js";
 
 export const playgroundExample = {
@@ -9,8 +10,22 @@ export const playgroundExample = {
     "The Eiffel Tower is a wrought-iron lattice tower in Paris, France. It was completed in 1889 for the World's Fair. The tower was designed by the engineering company of Gustave Eiffel.",
 };
 
-/** Sources are pasted in one field, separated by a line holding only `---`. */
-export const sourceSeparator = /^\s*---\s*$/m;
+/**
+ * Sources are pasted in one field, separated by a line holding only `---` (spaces around it allowed). Split
+ * line by line: a multiline regex with whitespace on both sides of the dashes retries across long blank runs.
+ */
+export const splitPastedSources = (field: string): string[] => {
+  const sources: string[] = [];
+  let current: string[] = [];
+  for (const line of linesOf(field)) {
+    if (line.trim() === "---") {
+      sources.push(current.join("\n"));
+      current = [];
+    } else current.push(line);
+  }
+  sources.push(current.join("\n"));
+  return sources;
+};
 
 export interface PlaygroundInput {
   readonly answer: string;
@@ -18,7 +33,7 @@ export interface PlaygroundInput {
 }
 
 const renderResult = (input: PlaygroundInput, result: VerificationResult): string => {
-  const sourceList = input.sources.split(sourceSeparator).map((source) => source.trim());
+  const sourceList = splitPastedSources(input.sources).map((source) => source.trim());
   const rows = result.claims
     .map((claim, index) => {
       const evidence = claim.evidence[0];

@@ -14,7 +14,7 @@ import {
   type PlaygroundInput,
   playgroundExample,
   renderPlaygroundPage,
-  sourceSeparator,
+  splitPastedSources,
 } from "./playground-page.js";
 import { renderQueuePage } from "./queue-page.js";
 
@@ -93,8 +93,7 @@ export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit) => {
   signedIn.post("/playground", async (context) => {
     const form = await context.req.parseBody();
     const input: PlaygroundInput = { answer: field(form, "answer"), sources: field(form, "sources") };
-    const sources = input.sources
-      .split(sourceSeparator)
+    const sources = splitPastedSources(input.sources)
       .map((source) => source.trim())
       .filter((source) => source.length > 0)
       .slice(0, 100);

@@ -1,3 +1,4 @@
+import { trimEndWhere } from "../../../text/trim.js";
 import { makeHttpLookupVerifier } from "./http-lookup-verifier.js";
 import type { CitationVerifier } from "./verifier.js";
 
@@ -17,7 +18,8 @@ export const makeIssueVerifier = (options: IssueVerifierOptions): CitationVerifi
   makeHttpLookupVerifier({
     name: "issues",
     kinds: ["issue"],
-    urlFor: (number) => `${options.endpoint.replace(/\/+$/, "")}/issues/${encodeURIComponent(number)}`,
+    urlFor: (number) =>
+      `${trimEndWhere(options.endpoint, (character) => character === "/")}/issues/${encodeURIComponent(number)}`,
     ...(options.token === undefined ? {} : { token: options.token }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),

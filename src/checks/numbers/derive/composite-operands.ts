@@ -1,3 +1,4 @@
+import { trimEndWhere } from "../../../text/trim.js";
 import type { DerivationKind } from "./formula.js";
 import type { Operand } from "./operands.js";
 import { periodComparison } from "./period-order.js";
@@ -109,10 +110,12 @@ const joinedByAnd = (a: SourceNumber, b: SourceNumber, claim: string): boolean =
 
 /** A row label without its footnote marks and trailing punctuation: "other foreign borrowings(1)" names "other foreign borrowings". */
 const rowName = (label: string): string =>
-  label
-    .replace(/\(\s*(?:\d{1,2}|[a-z])\s*\)|\*+/g, "")
-    .replace(/[^\p{L}\p{N}]+$/u, "")
-    .trim();
+  trimEndWhere(
+    label.replace(/\(\s*(?:\d{1,2}|[a-z])\s*\)|\*+/g, ""),
+    (character) => !letterOrDigit.test(character),
+  ).trim();
+
+const letterOrDigit = /[\p{L}\p{N}]/u;
 
 /**
  * Sums, averages and directed differences of two aligned figures of rows the claim names: an aggregate is

@@ -1,8 +1,11 @@
 import type { ExtractedNumber } from "../extract/types.js";
 import type { SourceNumber } from "./source-numbers.js";
 
-/** A cell holding only a dash ("—", "–", "-"), with an optional currency sign: nil. */
-const dashCell = /^\s*\$?\s*[—–-]\s*$/;
+/**
+ * A cell holding only a dash ("—", "–", "-"), with an optional currency sign: nil. Tested on the trimmed cell,
+ * so no two whitespace runs compete for the same characters.
+ */
+const dashCell = /^(?:\$\s*)?[—–-]$/;
 
 /** A nil cell read as zero: an operand of a change only, never an item of a sum, an average or a total. */
 export const isNil = (figure: SourceNumber): boolean =>
@@ -18,7 +21,7 @@ export const dashCells = (line: string): ExtractedNumber[] => {
   while (start > 0) {
     const end = line.indexOf("|", start);
     const cell = line.slice(start, end === -1 ? undefined : end);
-    if (dashCell.test(cell)) {
+    if (dashCell.test(cell.trim())) {
       const at = start + cell.search(/[—–-]/);
       zeros.push({
         text: line.slice(at, at + 1),

@@ -40,7 +40,10 @@ const revenueAndIncome = (revenue: Operand, income: Operand): boolean => {
   const [a, b] = [revenue.parts[0]?.table, income.parts[0]?.table];
   if (!a || !b || revenue.parts.length !== 1 || income.parts.length !== 1 || a.column !== b.column)
     return false;
-  const label = (text: string) => text.replace(/\s*\(\d{1,2}\)$/, "").trim();
+  const label = (text: string) => {
+    const footnote = /\(\d{1,2}\)$/.exec(text);
+    return (footnote === null ? text : text.slice(0, footnote.index)).trim();
+  };
   return revenueRow.test(label(a.label)) && incomeRow.test(label(b.label));
 };
 

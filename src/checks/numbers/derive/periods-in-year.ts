@@ -1,3 +1,5 @@
+import { trimEndWhere } from "../../../text/trim.js";
+
 /**
  * Periods within a year, for ordering figures of one year: quarters ("Third Quarter", "Q3", "3rd") and dates
  * ("April 27, 2019", "January 26, 2019 - February 22, 2019"). A period is keyed by the month and day it ends
@@ -31,11 +33,8 @@ const datePattern =
  * first date it names ("Final as of December 31, 2019", "January 26, 2019 - February 22, 2019").
  */
 export const periodInYear = (cell: string): number | undefined => {
-  const text = cell
-    .toLowerCase()
-    .replace(/\(\s*\d{1,2}\s*\)/g, "")
-    .replace(/[:.]+$/, "")
-    .trim();
+  const lowered = cell.toLowerCase().replace(/\(\s*\d{1,2}\s*\)/g, "");
+  const text = trimEndWhere(lowered, (character) => character === ":" || character === ".").trim();
   const quarter = quarterPattern.exec(text)?.[1];
   if (quarter) return 3 * (quarterNumber[quarter] ?? 0) * 100 + 31;
   const date = datePattern.exec(text);

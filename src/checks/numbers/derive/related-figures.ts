@@ -44,8 +44,15 @@ export const related = (a: Operand, b: Operand): boolean => {
  * Whether a sentence names a table row: its label, or the label of a row of totals without "Total"
  * ("unrecognized stock-based compensation expense" names the "Total stock-based compensation expense" row).
  */
+/** What a "total ..." label totals ("total revenues" totals "revenues"), when that is at least 4 characters. */
+const totalOf = (label: string): string | undefined => {
+  if (!/^total\s/.test(label) || label.includes("\n")) return undefined;
+  const item = label.slice("total".length).trimStart();
+  return item.length >= 4 ? item : undefined;
+};
+
 const namesRow = (sentence: string, label: string): boolean => {
   if (label.length >= 4 && sentence.includes(label)) return true;
-  const item = /^total\s+(.{4,})$/.exec(label)?.[1];
+  const item = totalOf(label);
   return item !== undefined && sentence.includes(item);
 };

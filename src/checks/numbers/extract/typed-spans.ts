@@ -84,7 +84,7 @@ const typedPatterns: readonly (readonly [NumberKind, RegExp, (hints: Hints, text
   ],
   [
     "identifier",
-    /#\d+\b|\b[A-Za-z]+[-_]?\d+[A-Za-z0-9]*\b|\b\d+[A-Za-z]+\d+[A-Za-z0-9]*\b/g,
+    /#\d+\b|\b[A-Za-z]+[-_]?\d[A-Za-z0-9]*\b|\b\d+[A-Za-z]+\d[A-Za-z0-9]*\b/g,
     (hints) => hints.digitNextToLetter,
   ],
 ];

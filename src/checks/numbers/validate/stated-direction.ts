@@ -17,7 +17,7 @@ const downWords =
  * income (loss)"); "the change" is a signed figure whose sign is its own ("the change in net decrease in cash").
  */
 const eitherSign =
-  /\(?\b(?:in|de)creas(?:e|es)\b\)?\s*(?:\/|\bor\b|\band\b)?\s*\(?\b(?:in|de)creas(?:e|es)\b\)?|\([^)\d]*\)|\b\w+\s*\/\s*\w+\b/gi;
+  /\(?\b(?:in|de)creas(?:e|es)\b\)?\s*(?:(?:\/|\bor\b|\band\b)\s*)?\(?\b(?:in|de)creas(?:e|es)\b\)?|\([^()\d]*\)|\b\w+\s*\/\s*\w+\b/gi;
 const signedChange = /\bchange[ds]?\b/i;
 
 /** Where one statement ends and another begins: a sentence end, a semicolon, a contrast ("while costs fell"). */

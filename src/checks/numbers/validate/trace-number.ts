@@ -66,7 +66,8 @@ const signedChangeWords = /\b(?:change[ds]?|growth)\b/i;
  */
 const statesDecline = (claimText: string): boolean => {
   // "Operating income (loss)", "(Loss)/profit": a parenthesized or paired word is part of an item's name.
-  const named = claimText.replace(/\([^)]*\)|\b\w+\s*\/\s*\w+\b/g, " ");
+  // `[^()]`: an unclosed "(" stops at the next one instead of scanning to the end of the text again.
+  const named = claimText.replace(/\([^()]*\)|\b\w+\s*\/\s*\w+\b/g, " ");
   const wording = signedChangeWords.test(named) ? named.replace(itemDeclineWords, " ") : named;
   return declineWords.test(wording) && !increaseWords.test(wording);
 };
