@@ -123,3 +123,54 @@ describe("decide", () => {
     expect(decide({ ...input, strict: true }).verdict).toBe("fail");
   });
 });
+
+describe("a claim that is nothing but untraced figures", () => {
+  const figureClaim = (text: string, figure: string, code = "ORPHAN_NUMBER"): ClaimFinding => {
+    const start = text.indexOf(figure);
+    return {
+      text,
+      span: { start: 100, end: 100 + text.length },
+      kind: "factual",
+      verdict: "unsupported",
+      score: 0,
+      evidence: [],
+      issues: [
+        {
+          code,
+          message: `${figure} traces to nothing`,
+          span: { start: 100 + start, end: 100 + start + figure.length },
+          layer: "numbers",
+        },
+      ],
+      layers: ["numbers"],
+    };
+  };
+  const verdictOf = (finding: ClaimFinding) =>
+    decide({ ...base, layers: [layer("numbers", false, 0, [finding])], claims: [finding] }).verdict;
+
+  it("fails the answer: a bare figure, with its scale, unit or currency, asserts nothing else", () => {
+    expect(verdictOf(figureClaim("-12.6 million", "-12.6"))).toBe("fail");
+    expect(verdictOf(figureClaim("$ 4,310 thousand.", "4,310"))).toBe("fail");
+    expect(verdictOf(figureClaim("17.5 percent", "17.5"))).toBe("fail");
+  });
+
+  it("only warns on grounding's absent figure alone: the numbers layer may have derived it", () => {
+    expect(verdictOf(figureClaim("-12.6 million", "-12.6", "NUMBER_NOT_IN_SOURCES"))).toBe("warn");
+  });
+
+  it("only warns when the claim says something else the figure is part of", () => {
+    expect(verdictOf(figureClaim("Revenue grew to 12.6 million in the year.", "12.6"))).toBe("warn");
+  });
+
+  it("is no rule for figures with another kind of issue, or a supported claim", () => {
+    const contradicted = {
+      ...figureClaim("-12.6 million", "-12.6", "SUSPICIOUS_NUMBER"),
+      verdict: "contradicted" as const,
+    };
+    expect(verdictOf(contradicted)).toBe("fail");
+    const traced = { ...figureClaim("12.6 million", "12.6"), verdict: "supported" as const, issues: [] };
+    expect(decide({ ...base, layers: [layer("numbers", true, 1, [traced])], claims: [traced] }).verdict).toBe(
+      "pass",
+    );
+  });
+});

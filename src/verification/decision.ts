@@ -4,6 +4,7 @@ import { isEvidenceLayer } from "../model/layer-name.js";
 import type { LayerResult, SkippedLayer } from "../model/layer-result.js";
 import type { AnswerVerdict } from "../model/result.js";
 import type { RiskLevel, RiskProfile } from "../model/risk.js";
+import { isBareUntracedFigure } from "./verdict/bare-figure.js";
 import { isUnsupportedOutright } from "./verdict/outright.js";
 
 export interface Decision {
@@ -42,7 +43,7 @@ const isFailingClaim = (claim: ClaimFinding) =>
 /**
  * The answer verdict, by this policy at every risk level:
  * - `fail`: a claim is contradicted; a claim has no support at all (nearly none of its words in the passages
- *   that match it best); a layer could not complete; a model-backed layer failed or scored below the risk
+ *   that match it best, or nothing but figures that trace to nothing); a layer could not complete; a model-backed layer failed or scored below the risk
  *   profile's `minConfidence`; an evidence layer failed without saying which claim; and, except at `low` risk,
  *   the combined hallucination score reached the combiner's fail threshold. At `critical` risk any unsupported
  *   claim fails. In strict mode a skipped layer of the profile fails too.
@@ -69,7 +70,9 @@ export const decide = (input: DecisionInput): Decision => {
   const contradicted = input.claims.filter((claim) => claim.verdict === "contradicted");
   if (contradicted.length > 0)
     failures.push(`${count(contradicted.length, "claim")} contradicted by the sources`);
-  const outright = input.claims.filter(isUnsupportedOutright);
+  const outright = input.claims.filter(
+    (claim) => isUnsupportedOutright(claim) || isBareUntracedFigure(claim),
+  );
   if (outright.length > 0) failures.push(`${count(outright.length, "claim")} with no support in the sources`);
   for (const layer of modelLayers) {
     if (!layer.passed) failures.push(`layer ${layer.layer} failed`);
