@@ -152,6 +152,8 @@ describe("a claim that is nothing but untraced figures", () => {
     expect(verdictOf(figureClaim("-12.6 million", "-12.6"))).toBe("fail");
     expect(verdictOf(figureClaim("$ 4,310 thousand.", "4,310"))).toBe("fail");
     expect(verdictOf(figureClaim("17.5 percent", "17.5"))).toBe("fail");
+    // Naming what kind of figure it is asserts nothing more.
+    expect(verdictOf(figureClaim("The average was 17.5 percent.", "17.5"))).toBe("fail");
   });
 
   it("only warns on grounding's absent figure alone: the numbers layer may have derived it", () => {

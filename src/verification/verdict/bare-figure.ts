@@ -8,8 +8,28 @@ import { contentTokens, tokenize } from "../../text/tokens.js";
  */
 const untracedFigureCodes: ReadonlySet<string> = new Set(["ORPHAN_NUMBER", "NUMBER_NOT_IN_SOURCES"]);
 
-/** Words that only qualify a figure (its scale, unit or currency), not assert anything beside it. */
+/**
+ * Words that only qualify a figure, not assert anything beside it: its scale, unit or currency, or what kind of
+ * figure it is ("the total was", "the average is", "the answer is"). A direction ("grew", "fell") or a subject
+ * ("revenue") is an assertion of its own and keeps the claim from being bare.
+ */
 const figureWords: ReadonlySet<string> = new Set([
+  "total",
+  "sum",
+  "average",
+  "mean",
+  "median",
+  "change",
+  "difference",
+  "ratio",
+  "share",
+  "proportion",
+  "rate",
+  "amount",
+  "value",
+  "figure",
+  "result",
+  "answer",
   "thousand",
   "thousands",
   "million",
