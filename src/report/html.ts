@@ -1,10 +1,10 @@
 import type { ClaimFinding, ClaimVerdict } from "../model/claim.js";
 import type { VerificationResult } from "../model/result.js";
+import { escapeHtml } from "./escape-html.js";
 import { narrowScreenStyle } from "./narrow-screen-style.js";
 import { answerVerdictLabel } from "./verdict-style.js";
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export { escapeHtml };
 
 const verdictBackground: Record<ClaimVerdict, string> = {
   supported: "#d9f2e0",

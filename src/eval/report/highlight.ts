@@ -1,6 +1,6 @@
 import type { Span } from "../../model/span.js";
+import { escapeHtml } from "../../report/escape-html.js";
 import { mergeSpans } from "../metrics/spans.js";
-import { escapeHtml } from "./escape-html.js";
 
 /**
  * The text as HTML with flagged spans in `<mark class="flagged">` and gold spans in `<mark class="gold">`

@@ -1,9 +1,9 @@
+import { escapeHtml } from "../../report/escape-html.js";
 import { narrowScreenStyle } from "../../report/narrow-screen-style.js";
 import { rocCurve } from "../metrics/auroc.js";
 import type { GroupMetrics } from "../metrics/summary.js";
 import { groupBy } from "../metrics/summary.js";
 import type { RecordPrediction } from "../prediction.js";
-import { escapeHtml } from "./escape-html.js";
 import { highlightSpans } from "./highlight.js";
 import type { EvalReport } from "./json-report.js";
 import { reliabilitySvg, rocCurveSvg } from "./svg-charts.js";

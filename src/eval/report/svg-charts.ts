@@ -1,6 +1,6 @@
 import type { ReliabilityBin } from "../../calibration/reliability.js";
+import { escapeHtml } from "../../report/escape-html.js";
 import type { RocPoint } from "../metrics/auroc.js";
-import { escapeHtml } from "./escape-html.js";
 
 const size = 320;
 const margin = 40;
