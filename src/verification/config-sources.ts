@@ -22,7 +22,7 @@ export const VerificationSettingsFile = Schema.Struct({
 export type VerificationSettingsFile = typeof VerificationSettingsFile.Type;
 
 /** "maxClaim: is unexpected; profiles.low.minConfidence: Expected ..." instead of the whole type. */
-const conciseIssues = (error: ParseResult.ParseError): string =>
+export const conciseIssues = (error: ParseResult.ParseError): string =>
   ParseResult.ArrayFormatter.formatErrorSync(error)
     .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
     .join("; ");

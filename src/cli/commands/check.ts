@@ -30,7 +30,8 @@ Options:
                               answer must exist there
   --model <spec>              a model for the model-backed layers (e.g. openai:gpt-4o-mini)
   --calibration <file>        calibration models from 'veracity calibrate'
-  --config <file>             verification settings (JSON; also VERACITY_CONFIG and VERACITY_* variables)
+  --config <file>             configuration file, YAML or JSON (VERACITY_CONFIG; VERACITY_* variables and
+                              flags override it; schema in schemas/veracity.config.schema.json)
   --memory-db <db> --user <id>   verify facts against this user's facts in a memory store ('veracity memory')
   --max-input-bytes <n>       refuse inputs larger than this (default ${defaultMaxInputBytes})
 

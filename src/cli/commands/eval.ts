@@ -30,6 +30,8 @@ export interface EvalVerifierOptions {
   readonly evidence?: string;
   readonly calibration?: string;
   readonly model?: string;
+  /** The configuration file (`--config`). */
+  readonly config?: string;
   readonly strict: boolean;
 }
 
@@ -167,9 +169,10 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
 });
 
 /** The registered command: the real verifier built from the shared CLI flags. */
-export const evalCommand: CliCommand = makeEvalCommand(({ strict, evidence, model, calibration }) =>
+export const evalCommand: CliCommand = makeEvalCommand(({ strict, evidence, model, calibration, config }) =>
   buildVerifier({
     strict,
+    ...(config !== undefined ? { config } : {}),
     ...(evidence !== undefined ? { evidence } : {}),
     ...(model !== undefined ? { model } : {}),
     ...(calibration !== undefined ? { calibration } : {}),
