@@ -37,6 +37,8 @@ export interface EvalCliOptions {
     readonly config?: string;
     readonly strict: boolean;
   };
+  /** `--quiet`: no progress bar (warnings are still printed). */
+  readonly quiet: boolean;
   readonly help: boolean;
 }
 
@@ -60,6 +62,7 @@ detection metrics with hallucinated as the positive class.
   --tune-on SPLIT --report-on SPLIT   pick a threshold on one split, report on the other with it
   --min-balanced-accuracy X --max-fpr Y --min-auroc Z   CI gate: exit 1 when a bar is missed
   --evidence DB --calibration FILE --model SPEC --strict   passed to the verifier
+  --quiet, -q                    no progress bar (it is shown only when stderr is a terminal; warnings stay)
   --config FILE                  configuration file, YAML or JSON (VERACITY_CONFIG), as for veracity check
 
 Exit codes: 0 ok, 1 a quality bar or golden-set expectation missed, 2 usage or input error.`;
@@ -168,6 +171,7 @@ export const parseEvalArgs = (
       ...(values.config !== undefined ? { config: path(values.config) } : {}),
       strict: values.strict === true,
     },
+    quiet: values.quiet === true,
     help,
   };
 };
@@ -199,6 +203,7 @@ const parse = (argv: readonly string[]) =>
       model: { type: "string" },
       config: { type: "string" },
       strict: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       help: { type: "boolean", short: "h" },
     },
   });
