@@ -1,11 +1,9 @@
 import { resolve as resolvePath } from "node:path";
 import { buildVerifier } from "../../assembly/build-verifier.js";
-import { openStoreFactMemory } from "../../assembly/fact-memory.js";
 import { type LayerName, LayerName as LayerNameSchema } from "../../model/layer-name.js";
 import { inputLimits, unreadableText } from "../../model/limits.js";
 import type { VerificationResult } from "../../model/result.js";
 import { RiskLevel } from "../../model/risk.js";
-import { renderHtmlReport } from "../../report/html.js";
 import { renderTextReport } from "../../report/text.js";
 import { oneOf, parseCommandArgs, positiveInteger } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
@@ -147,7 +145,12 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
   const facts =
     values["memory-db"] === undefined || values.user === undefined
       ? undefined
-      : await openStoreFactMemory(values["memory-db"], values.user, io.cwd);
+      : // The memory store (and its database driver) loads only when --memory-db asks for it.
+        await (await import("../../assembly/fact-memory.js")).openStoreFactMemory(
+          values["memory-db"],
+          values.user,
+          io.cwd,
+        );
   const verifier = await buildVerifier(
     {
       cwd: io.cwd,
@@ -176,7 +179,8 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     });
     const evidenceNames = sources.map((source) => source.name);
     if (format === "json") io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-    else if (format === "html") io.stdout(renderHtmlReport(answer.text, result, evidenceNames));
+    else if (format === "html")
+      io.stdout((await import("../../report/html.js")).renderHtmlReport(answer.text, result, evidenceNames));
     else io.stdout(renderTextReport(result, { colour: io.isTTY, evidenceNames }));
     return exitCodeFor(result, failOn);
   } finally {
