@@ -135,7 +135,12 @@ const filesOfCheckout = (): string[] =>
     encoding: "utf8",
   })
     .split("\0")
-    .filter((file) => file.length > 0 && existsSync(join(repoRoot, file)));
+    // node_modules and dist are linked below; a checkout whose node_modules is itself a symbolic link (a git
+    // worktree sharing another's install) lists it as an untracked file.
+    .filter(
+      (file) =>
+        file.length > 0 && file !== "node_modules" && file !== "dist" && existsSync(join(repoRoot, file)),
+    );
 
 beforeAll(async () => {
   if (!built) return;

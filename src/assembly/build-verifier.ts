@@ -11,7 +11,8 @@ import { defaultEvidenceLayers } from "../facade/default-layers.js";
 import type { UsageReport } from "../llm/llm-service.js";
 import type { VerificationLayer } from "../model/layer.js";
 import { UsageError } from "../model/usage-error.js";
-import { resolveSettings, settingsFromEnv, settingsFromFile } from "../verification/config-sources.js";
+import { resolveSettings, settingsFromEnv } from "../verification/config-sources.js";
+import { readConfigFile, type VeracityConfig } from "./config-file.js";
 import { layerModelsFromEnv } from "./layer-models.js";
 
 /**
@@ -41,7 +42,11 @@ export interface VerifierFlags {
   readonly model?: string;
   /** `--calibration <file>`: Platt models per layer. */
   readonly calibration?: string;
-  /** `--config <file>` (or `VERACITY_CONFIG`): verification settings as JSON. */
+  /**
+   * `--config <file>` (or `VERACITY_CONFIG`): the configuration file, YAML or JSON (`VeracityConfigFile`). Its
+   * verification settings apply, and its `model`, `calibration`, `evidence` and `repository` where no flag
+   * (nor, for the model, `VERACITY_MODEL`) sets them; its `server:` section is for `veracity serve`.
+   */
   readonly config?: string;
   /** The fact memory fact decomposition searches (`--memory-db` and `--user`); empty when absent. */
   readonly factMemory?: FactualMemoryShape;
@@ -87,11 +92,21 @@ const withResolvedPaths = (flags: VerifierFlags): VerifierFlags => {
   };
 };
 
-/** Defaults, then the configuration file, then `VERACITY_*` variables (see config-sources.ts). */
-const configuredSettings = async (
-  path: string | undefined,
+/**
+ * The flags with what the configuration file adds: its shared keys where no flag sets them (the model also
+ * gives way to `VERACITY_MODEL`), its relative paths resolved, like the flags', against `cwd`.
+ */
+const withFileDefaults = (
+  flags: VerifierFlags,
+  file: VeracityConfig,
   env: Readonly<Record<string, string | undefined>>,
-) => resolveSettings(path === undefined ? {} : await settingsFromFile(path), settingsFromEnv(env));
+): VerifierFlags => ({
+  ...(file.calibration === undefined ? {} : { calibration: file.calibration }),
+  ...(file.evidence === undefined ? {} : { evidence: file.evidence }),
+  ...(file.repository === undefined ? {} : { repository: file.repository }),
+  ...(file.model === undefined || env.VERACITY_MODEL !== undefined ? {} : { model: file.model }),
+  ...flags,
+});
 
 /** The assembled verifier; with a model, `modelUsage` reads the model's cumulative calls, tokens and cost. */
 export type BuiltVerifier = Verifier & {
@@ -109,12 +124,18 @@ export const buildVerifier = async (
   extra: VerifierConfig = {},
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<BuiltVerifier> => {
-  const flags = withResolvedPaths(given);
-  const settings = await configuredSettings(flags.config ?? env.VERACITY_CONFIG, env).catch(
-    (error: Error) => {
-      throw new UsageError(error.message);
-    },
-  );
+  const configPath = given.config ?? env.VERACITY_CONFIG;
+  // Defaults, then the configuration file, then `VERACITY_*` variables, then flags (see config-sources.ts).
+  const { file, settings } = await (async () => {
+    const file =
+      configPath === undefined
+        ? undefined
+        : await readConfigFile(given.cwd === undefined ? configPath : resolve(given.cwd, configPath));
+    return { file, settings: resolveSettings(file?.settings ?? {}, settingsFromEnv(env)) };
+  })().catch((error: Error) => {
+    throw new UsageError(error.message);
+  });
+  const flags = withResolvedPaths(file === undefined ? given : withFileDefaults(given, file, env));
   const calibration =
     flags.calibration === undefined ? undefined : await readCalibrationFile(flags.calibration);
   // The model-backed parts load only when a model is configured; without one the service lists those layers

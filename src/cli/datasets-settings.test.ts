@@ -1,23 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchOptionsOf, terminalProgress } from "./datasets-settings.js";
-
-describe("terminalProgress", () => {
-  it("rewrites one stderr line on a terminal and clears it when done", () => {
-    const written: string[] = [];
-    const progress = terminalProgress(true, (text) => written.push(text));
-    progress.update?.("summedits: file 1/6, 0.1 MB");
-    progress.done();
-    expect(written).toEqual(["\r\x1b[2Ksummedits: file 1/6, 0.1 MB", "\r\x1b[2K"]);
-  });
-
-  it("writes nothing when stderr is not a terminal", () => {
-    const written: string[] = [];
-    const progress = terminalProgress(false, (text) => written.push(text));
-    expect(progress.update).toBeUndefined();
-    progress.done();
-    expect(written).toEqual([]);
-  });
-});
+import { fetchOptionsOf } from "./datasets-settings.js";
 
 describe("fetchOptionsOf", () => {
   it("takes the mirror and idle timeout from the environment, the flag first", () => {

@@ -49,26 +49,3 @@ export const fetchOptionsOf = (
     ...(progress !== undefined ? { progress } : {}),
   };
 };
-
-/** Progress on one rewritten stderr line, only on a terminal (a log or a pipe gets no progress noise). */
-export const terminalProgress = (
-  isTerminal: boolean,
-  write: (text: string) => void,
-): { readonly update?: (message: string) => void; readonly done: () => void } => {
-  if (!isTerminal) return { done: () => {} };
-  let shown = false;
-  let last = 0;
-  return {
-    update: (message) => {
-      const now = Date.now();
-      if (shown && now - last < 100) return;
-      last = now;
-      shown = true;
-      write(`\r\x1b[2K${message}`);
-    },
-    done: () => {
-      if (shown) write("\r\x1b[2K");
-      shown = false;
-    },
-  };
-};

@@ -33,8 +33,12 @@ export interface EvalCliOptions {
     readonly evidence?: string;
     readonly calibration?: string;
     readonly model?: string;
+    /** The configuration file (`--config`; `VERACITY_CONFIG` otherwise), as for `veracity check`. */
+    readonly config?: string;
     readonly strict: boolean;
   };
+  /** `--quiet`: no progress bar (warnings are still printed). */
+  readonly quiet: boolean;
   readonly help: boolean;
 }
 
@@ -58,6 +62,8 @@ detection metrics with hallucinated as the positive class.
   --tune-on SPLIT --report-on SPLIT   pick a threshold on one split, report on the other with it
   --min-balanced-accuracy X --max-fpr Y --min-auroc Z   CI gate: exit 1 when a bar is missed
   --evidence DB --calibration FILE --model SPEC --strict   passed to the verifier
+  --quiet, -q                    no progress bar (it is shown only when stderr is a terminal; warnings stay)
+  --config FILE                  configuration file, YAML or JSON (VERACITY_CONFIG), as for veracity check
 
 Exit codes: 0 ok, 1 a quality bar or golden-set expectation missed, 2 usage or input error.`;
 
@@ -162,8 +168,10 @@ export const parseEvalArgs = (
       ...(values.evidence !== undefined ? { evidence: path(values.evidence) } : {}),
       ...(values.calibration !== undefined ? { calibration: path(values.calibration) } : {}),
       ...(values.model !== undefined ? { model: values.model } : {}),
+      ...(values.config !== undefined ? { config: path(values.config) } : {}),
       strict: values.strict === true,
     },
+    quiet: values.quiet === true,
     help,
   };
 };
@@ -193,7 +201,9 @@ const parse = (argv: readonly string[]) =>
       evidence: { type: "string" },
       calibration: { type: "string" },
       model: { type: "string" },
+      config: { type: "string" },
       strict: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       help: { type: "boolean", short: "h" },
     },
   });

@@ -29,6 +29,7 @@ const run = async (
     registry?: readonly DatasetSpec[];
     env?: Record<string, string>;
     behaviour?: (path: string) => Behaviour;
+    stderrIsTTY?: boolean;
   } = {},
 ) => {
   server ??= await startFixtureServer(options.behaviour);
@@ -43,6 +44,7 @@ const run = async (
     },
     readStdin: async () => "",
     isTTY: false,
+    stderrIsTTY: options.stderrIsTTY ?? false,
     cwd: cacheDir,
     env: { VERACITY_CACHE_DIR: cacheDir, VERACITY_DATASETS_MIRROR: server.url, ...options.env },
   };
@@ -142,6 +144,23 @@ describe("veracity datasets fetch against a local fixture server", () => {
     expect(
       transactions.every((row) => typeof row.hash === "string" && String(row.hash).startsWith("0x")),
     ).toBe(true);
+  });
+
+  it("shows progress on a terminal, naming which of the sets it is fetching, and clears it before each report", async () => {
+    const cache = await freshCache();
+    const result = await run(["fetch", "tatqa", "summedits"], cache, { stderrIsTTY: true });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^\r\x1b\[2K\[1\/2\] tatqa: /);
+    expect(result.stderr).toContain("\r\x1b[2K[2/2] summedits: ");
+    expect(result.stderr.endsWith("\r\x1b[2K")).toBe(true);
+    expect(result.stdout).not.toMatch(/\r|\x1b/);
+  });
+
+  it("shows no progress with --quiet, even on a terminal", async () => {
+    const cache = await freshCache();
+    const result = await run(["fetch", "tatqa", "--quiet"], cache, { stderrIsTTY: true });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
   });
 
   it("reuses an intact cached copy without downloading again", async () => {

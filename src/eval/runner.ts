@@ -29,6 +29,8 @@ export interface EvalRunOptions {
   readonly splits?: SplitPlan;
   /** Called for every malformed line as it is met. */
   readonly onMalformedLine?: (line: MalformedLine) => void;
+  /** Called when a record's verification has finished (passed, flagged or failed to run): for progress. */
+  readonly onVerified?: (record: EvalRecord) => void;
   /** Clock for measured latency; injected in tests. */
   readonly now?: () => number;
 }
@@ -89,6 +91,7 @@ export const runEvaluation = async (options: EvalRunOptions): Promise<EvalRun> =
     } catch (error) {
       predictions[slot] = predictionFromError(record, split, describeError(error), now() - started);
     }
+    options.onVerified?.(record);
   };
 
   let slot = 0;

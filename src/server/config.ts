@@ -1,30 +1,18 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Either, ParseResult, Schema } from "effect";
-import { parse as parseYaml } from "yaml";
+import { Schema } from "effect";
+import { readConfigFile, ServerSection } from "../assembly/config-file.js";
 import { ConfigError } from "../model/errors.js";
 import { defaultServerLimits, type ServerLimits } from "./deps.js";
 
-const Port = Schema.Int.pipe(Schema.between(0, 65_535));
-const Positive = Schema.Int.pipe(Schema.positive());
-
-/** The configuration file (`--config`, `VERACITY_CONFIG`): JSON or YAML, every field optional. */
+/**
+ * The server's view of the configuration file: the `server:` section (or the earlier format's top-level
+ * server keys) with the shared `evidence`, `model` and `calibration`. The file itself is `VeracityConfigFile`.
+ */
 export const ServerConfigFile = Schema.Struct({
-  port: Schema.optional(Port),
-  host: Schema.optional(Schema.String),
-  database: Schema.optional(Schema.String),
-  databaseSchema: Schema.optional(Schema.String.pipe(Schema.pattern(/^[a-z_][a-z0-9_]{0,62}$/))),
+  ...ServerSection.fields,
   evidence: Schema.optional(Schema.String),
   model: Schema.optional(Schema.String),
   calibration: Schema.optional(Schema.String),
-  verifyWorkers: Schema.optional(Schema.Int.pipe(Schema.between(0, 64))),
-  limits: Schema.optional(
-    Schema.Struct({
-      maxBodyBytes: Schema.optional(Positive),
-      requestTimeoutMs: Schema.optional(Positive),
-      rateLimit: Schema.optional(Schema.Struct({ requests: Positive, windowMs: Positive })),
-    }),
-  ),
 });
 export type ServerConfigFile = typeof ServerConfigFile.Type;
 
@@ -56,24 +44,15 @@ export interface ServerFlags {
   readonly verifyWorkers?: string;
 }
 
+/** Reads the server's part of a configuration file (YAML or JSON; see `VeracityConfigFile`). */
 export const readServerConfigFile = async (file: string): Promise<ServerConfigFile> => {
-  let raw: unknown;
-  try {
-    const text = await readFile(file, "utf8");
-    raw = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError({
-      message: `cannot read the configuration file ${file}: ${(error as Error).message}`,
-      key: "config",
-    });
-  }
-  const decoded = Schema.decodeUnknownEither(ServerConfigFile, { onExcessProperty: "error" })(raw ?? {});
-  if (Either.isLeft(decoded))
-    throw new ConfigError({
-      message: `${file}: ${ParseResult.TreeFormatter.formatErrorSync(decoded.left)}`,
-      key: "config",
-    });
-  return decoded.right;
+  const config = await readConfigFile(file);
+  return {
+    ...config.server,
+    ...(config.evidence === undefined ? {} : { evidence: config.evidence }),
+    ...(config.model === undefined ? {} : { model: config.model }),
+    ...(config.calibration === undefined ? {} : { calibration: config.calibration }),
+  };
 };
 
 const integer = (value: string | undefined, key: string, min: number, max: number): number | undefined => {

@@ -6,6 +6,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Effect } from "effect";
 import { type Logger, pino } from "pino";
 import { buildVerifier } from "../assembly/build-verifier.js";
+import { readConfigFile } from "../assembly/config-file.js";
 import { openMemoryGate } from "../assembly/memory-gate.js";
 import { makeAuditLog } from "../audit/audit-log.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
@@ -33,7 +34,10 @@ export interface ServerOptions {
   /** A model for the model-backed layers of `/v1/verify` (e.g. `openai:gpt-4o-mini`). */
   readonly model?: string;
   readonly calibration?: string;
-  /** A verification settings file (JSON), as `veracity check --config`; `VERACITY_CONFIG` otherwise. */
+  /**
+   * The configuration file (YAML or JSON, `VeracityConfigFile`) whose verification settings `/v1/verify` uses,
+   * as `veracity check --config`; `VERACITY_CONFIG` otherwise.
+   */
   readonly config?: string;
   readonly limits?: Partial<ServerLimits>;
   readonly logger?: Logger;
@@ -58,6 +62,18 @@ export interface RunningServer {
   /** Mints an API key for a user on this server's database (what `veracity serve keys create` does). */
   readonly createApiKey: (userId: string, kind?: ApiKeyKind) => Promise<string>;
 }
+
+/** Whether a configuration file changes verification (settings, a model, stores), not only the server. */
+const configuresVerification = async (file: string | undefined): Promise<boolean> => {
+  if (file === undefined) return false;
+  const config = await readConfigFile(file);
+  return (
+    Object.keys(config.settings).length > 0 ||
+    [config.model, config.calibration, config.evidence, config.repository].some(
+      (value) => value !== undefined,
+    )
+  );
+};
 
 /** Opens the stores, builds the app and listens. `close` undoes all of it in reverse order. */
 export const startServer = async (options: ServerOptions = {}): Promise<RunningServer> => {
@@ -105,12 +121,9 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     // `/v1/verify` runs in the pool too unless it needs what only this thread has: a model, an evidence store,
     // calibration or a settings file (the workers run the offline layers with default settings).
     const offlineOnly =
-      [options.model, options.evidence, options.calibration, options.config].every(
-        (flag) => flag === undefined,
-      ) &&
-      ["VERACITY_MODEL", "VERACITY_EMBEDDING_MODEL", "VERACITY_CONFIG"].every(
-        (name) => env[name] === undefined,
-      );
+      [options.model, options.evidence, options.calibration].every((flag) => flag === undefined) &&
+      ["VERACITY_MODEL", "VERACITY_EMBEDDING_MODEL"].every((name) => env[name] === undefined) &&
+      !(await configuresVerification(options.config ?? env.VERACITY_CONFIG));
     const verifier = pool !== undefined && offlineOnly ? { ...built, ...pool, close: built.close } : built;
     const metrics = makeVeracityMetrics();
     const unsubscribe = await Promise.all(

@@ -1,14 +1,22 @@
 import path from "node:path";
-import { PGlite, types } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { Effect, Exit, Layer } from "effect";
 import { lockDirectory } from "./directory-lock.js";
 import { StorageError, toStorageError } from "./errors.js";
 import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
 
-/** `int8` and `numeric` stay strings, as node-postgres returns them: no silent loss of precision. */
-const exactNumberParsers = {
-  [types.INT8]: (value: string) => value,
-  [types.NUMERIC]: (value: string) => value,
+/**
+ * Creates the database. PGlite (its WebAssembly build included) is imported here, on the first open, so that a
+ * program importing Veracity without a store never loads it. `int8` and `numeric` stay strings, as
+ * node-postgres returns them: no silent loss of precision.
+ */
+const createDatabase = async (dataDir: string): Promise<PGlite> => {
+  const { PGlite, types } = await import("@electric-sql/pglite");
+  const exactNumberParsers = {
+    [types.INT8]: (value: string) => value,
+    [types.NUMERIC]: (value: string) => value,
+  };
+  return PGlite.create(dataDir, { parsers: exactNumberParsers });
 };
 
 /**
@@ -51,7 +59,7 @@ export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientServic
         ? Effect.void
         : (yield* lockDirectory(key).pipe(Effect.tapError(() => forget))).release;
     const database = yield* Effect.tryPromise({
-      try: () => PGlite.create(dataDir, { parsers: exactNumberParsers }),
+      try: () => createDatabase(dataDir),
       catch: toStorageError("open"),
     }).pipe(Effect.tapError(() => Effect.andThen(unlock, forget)));
     const exclusive = yield* Effect.makeSemaphore(1);

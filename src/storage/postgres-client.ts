@@ -1,5 +1,5 @@
 import { Effect, Exit, Layer } from "effect";
-import pg from "pg";
+import type pg from "pg";
 import { type StorageError, toStorageError } from "./errors.js";
 import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
 
@@ -36,7 +36,12 @@ export const makePostgresClient = (
     if (options.schema !== undefined && !schemaName.test(options.schema)) {
       return yield* Effect.fail(toStorageError("open")(`invalid schema name: ${options.schema}`));
     }
-    const pool = new pg.Pool({
+    // node-postgres is imported on the first connection, so that programs without PostgreSQL never load it.
+    const { default: driver } = yield* Effect.tryPromise({
+      try: () => import("pg"),
+      catch: toStorageError("open"),
+    });
+    const pool = new driver.Pool({
       connectionString,
       max: options.max ?? 10,
       // Idle connections do not keep a CLI process alive once its work is done.

@@ -22,7 +22,7 @@ export const VerificationSettingsFile = Schema.Struct({
 export type VerificationSettingsFile = typeof VerificationSettingsFile.Type;
 
 /** "maxClaim: is unexpected; profiles.low.minConfidence: Expected ..." instead of the whole type. */
-const conciseIssues = (error: ParseResult.ParseError): string =>
+export const conciseIssues = (error: ParseResult.ParseError): string =>
   ParseResult.ArrayFormatter.formatErrorSync(error)
     .map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
     .join("; ");
@@ -88,7 +88,11 @@ export const settingsFromEnv = (
   return decoded.right;
 };
 
-/** Settings from a JSON configuration file (see `VerificationSettingsFile`). */
+/**
+ * Settings from a JSON file holding verification settings only (see `VerificationSettingsFile`). The commands
+ * read the whole configuration file, YAML or JSON with its other sections, through `readConfigFile` in
+ * src/assembly/config-file.ts, which decodes these same settings.
+ */
 export const settingsFromFile = async (path: string): Promise<VerificationSettingsFile> => {
   let raw: unknown;
   try {

@@ -8,6 +8,7 @@ import { hallucinationProbability } from "../../calibration/combiner/combiner.js
 import type { VerificationResult } from "../../model/result.js";
 import { type CliIO, UsageError } from "../command.js";
 import { runCli } from "../run-cli.js";
+import { runCliIn } from "../testing.js";
 import { calibrateCommand } from "./calibrate.js";
 
 let dir: string;
@@ -131,5 +132,30 @@ describe("veracity calibrate", () => {
     [["--from", ".", "--out", "x.json", "--tune-on", "a", "--report-on", "a"]],
   ])("is a usage error: %j", async (argv) => {
     await expect(calibrateCommand.run(argv, io().value)).rejects.toBeInstanceOf(UsageError);
+  });
+});
+
+describe("veracity calibrate: progress", () => {
+  it("shows each of its four steps on a terminal's stderr and clears the line before the summary", async () => {
+    const result = await runCliIn(["calibrate", "--from", ".", "--out", "steps.json"], dir, {
+      stderrIsTTY: true,
+    });
+    expect(result.code).toBe(0);
+    const steps = [...result.stderr.matchAll(/calibrate \[(\d)\/4\]/g)].map((match) => match[1]);
+    expect(steps).toEqual(["1", "2", "3", "4"]);
+    expect(result.stderr).toContain("fitting the answer combiner on");
+    expect(result.stderr.endsWith("\r\x1b[2K")).toBe(true);
+    expect(result.stdout).toContain("combiner: fail threshold");
+  });
+
+  it.each([
+    ["stderr is not a terminal", [], false],
+    ["--quiet", ["--quiet"], true],
+  ])("shows nothing when %s", async (_, flags, stderrIsTTY) => {
+    const result = await runCliIn(["calibrate", "--from", ".", "--out", "quiet.json", ...flags], dir, {
+      stderrIsTTY,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
   });
 });

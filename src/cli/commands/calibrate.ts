@@ -20,9 +20,10 @@ import { combinerDataPath } from "../../eval/calibration-data.js";
 import { fnv1a } from "../../eval/datasets/split.js";
 import { parseCommandArgs } from "../args.js";
 import { type CliCommand, ExitCode, UsageError } from "../command.js";
+import { commandProgress } from "../progress.js";
 
 const usage = `veracity calibrate --from <calibration-data.jsonl | eval --out DIR> --out calibration.json
-                   [--target-fpr 0.10] [--tune-on SPLIT] [--report-on SPLIT] [--json]
+                   [--target-fpr 0.10] [--tune-on SPLIT] [--report-on SPLIT] [--json] [--quiet]
 
 Refits the answer combiner on your labelled answers (combiner-data.jsonl, which eval writes beside the pairs):
 its weights, and a fail threshold that keeps the false-alarm rate on your correct answers at or below
@@ -33,7 +34,10 @@ Also fits Platt scaling per model-backed layer on raw layer scores labeled by an
 --calibration-data FILE), on the tuning split, and reports ECE (10 bins), Brier score and log-loss of the raw
 and the calibrated scores on the report split, which the fit never saw. Without --tune-on/--report-on the pairs
 are cut in two halves by a hash of their record id; with them each pair's own split (from eval) decides, and
-pairs without one go by the hash. Use the file with \`--calibration calibration.json\`.`;
+pairs without one go by the hash. Use the file with \`--calibration calibration.json\`.
+
+While it works, a terminal's stderr shows which of its four steps it is on (read, fit the layers, fit the
+combiner, write); --quiet (-q) turns that off.`;
 
 /** Calibration data is small: one line per layer per record. */
 const maxPairsFileBytes = 256 * 1024 * 1024;
@@ -121,6 +125,77 @@ const rates = (model: CombinerModel, samples: readonly CombinerSample[]) => {
   };
 };
 
+/** The flags `calibrate` reads beyond --from and --out. */
+type CalibrateValues = {
+  readonly "tune-on"?: string | undefined;
+  readonly "report-on"?: string | undefined;
+  readonly "target-fpr"?: string | undefined;
+  readonly json?: boolean | undefined;
+};
+
+/** Reads, fits and writes; returns what to print. `step` reports each of the four steps as it starts. */
+const calibrate = async (
+  values: CalibrateValues,
+  from: string,
+  out: string,
+  step: (index: number, message: string) => void,
+): Promise<string> => {
+  step(1, `reading ${from}`);
+  const file = await pairsFile(from);
+  const pairs = parseCalibrationPairs(await readFile(file, "utf8"));
+  if (Either.isLeft(pairs)) throw new UsageError(`${file}: ${pairs.left.message}`);
+  const declared = values["tune-on"] !== undefined || values["report-on"] !== undefined;
+  if (declared && (values["tune-on"] === undefined || values["report-on"] === undefined))
+    throw new UsageError("--tune-on and --report-on go together");
+  const splits = {
+    tuneOn: values["tune-on"] ?? defaultCalibrationSplits.tuneOn,
+    reportOn: values["report-on"] ?? defaultCalibrationSplits.reportOn,
+    declared,
+  };
+  const targetFpr = values["target-fpr"] === undefined ? 0.1 : Number(values["target-fpr"]);
+  if (!(targetFpr >= 0 && targetFpr < 1)) throw new UsageError("--target-fpr takes a number in [0, 1)");
+  step(2, `fitting Platt models on ${pairs.right.length.toLocaleString("en-US")} layer scores`);
+  const run = fitLayerCalibrations(pairs.right, splits);
+  if (Either.isLeft(run)) throw new UsageError(`${file}: ${run.left.message}`);
+  const answers = await readCombinerData(combinerDataPath(file));
+  const splitOf = (answer: { id: string; split?: string }) =>
+    (declared ? answer.split : undefined) ?? (fnv1a(answer.id) % 2 === 0 ? splits.tuneOn : splits.reportOn);
+  const tune = answers.filter((answer) => splitOf(answer) === splits.tuneOn);
+  const report = answers.filter((answer) => splitOf(answer) === splits.reportOn);
+  step(3, `fitting the answer combiner on ${tune.length.toLocaleString("en-US")} answers`);
+  const fitted =
+    tune.length === 0
+      ? undefined
+      : fitCombiner(tune, { ...defaultCombinerFitOptions, targetFpr }, `veracity calibrate on ${file}`);
+  if (fitted !== undefined && Either.isLeft(fitted)) throw new UsageError(`${file}: ${fitted.left.message}`);
+  const combiner =
+    fitted === undefined
+      ? undefined
+      : {
+          model: fitted.right,
+          quality: { targetFpr, tune: rates(fitted.right, tune), report: rates(fitted.right, report) },
+        };
+  if (run.right.layers.length === 0 && combiner === undefined)
+    throw new UsageError(
+      `${file}: nothing to fit: no model-backed layer scores and no combiner data (run veracity eval --out DIR first)`,
+    );
+  const json = calibrationFileJson(
+    run.right,
+    { source: file, createdAt: new Date().toISOString() },
+    combiner,
+  );
+  step(4, `writing ${out}`);
+  await writeFile(out, json, "utf8");
+  const combinerLines =
+    combiner === undefined
+      ? ["combiner: not refitted (no combiner-data.jsonl beside the pairs)"]
+      : [
+          `combiner: fail threshold ${combiner.model.failThreshold.toFixed(4)} for a false-alarm rate of at most ${targetFpr} on "${splits.tuneOn}"`,
+          `  report split: false alarms ${figure(combiner.quality.report.falseAlarmRate)}, recall ${figure(combiner.quality.report.recall)} (${combiner.quality.report.answers} answers)`,
+        ];
+  return values.json ? json : `${combinerLines.join("\n")}\n${textSummary(run.right, out)}`;
+};
+
 /** `veracity calibrate`: the answer combiner and Platt models per model-backed layer, from an eval run. */
 export const calibrateCommand: CliCommand = {
   name: "calibrate",
@@ -138,6 +213,7 @@ export const calibrateCommand: CliCommand = {
       "report-on": { type: "string" },
       "target-fpr": { type: "string" },
       json: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       help: { type: "boolean", short: "h" },
     });
     if (values.help) {
@@ -148,57 +224,17 @@ export const calibrateCommand: CliCommand = {
       throw new UsageError(`calibrate needs --from and --out\n\n${usage}`);
     const from = resolve(io.cwd, values.from);
     const out = resolve(io.cwd, values.out);
-    const file = await pairsFile(from);
-    const pairs = parseCalibrationPairs(await readFile(file, "utf8"));
-    if (Either.isLeft(pairs)) throw new UsageError(`${file}: ${pairs.left.message}`);
-    const declared = values["tune-on"] !== undefined || values["report-on"] !== undefined;
-    if (declared && (values["tune-on"] === undefined || values["report-on"] === undefined))
-      throw new UsageError("--tune-on and --report-on go together");
-    const splits = {
-      tuneOn: values["tune-on"] ?? defaultCalibrationSplits.tuneOn,
-      reportOn: values["report-on"] ?? defaultCalibrationSplits.reportOn,
-      declared,
-    };
-    const targetFpr = values["target-fpr"] === undefined ? 0.1 : Number(values["target-fpr"]);
-    if (!(targetFpr >= 0 && targetFpr < 1)) throw new UsageError("--target-fpr takes a number in [0, 1)");
-    const run = fitLayerCalibrations(pairs.right, splits);
-    if (Either.isLeft(run)) throw new UsageError(`${file}: ${run.left.message}`);
-    const answers = await readCombinerData(combinerDataPath(file));
-    const splitOf = (answer: { id: string; split?: string }) =>
-      (declared ? answer.split : undefined) ?? (fnv1a(answer.id) % 2 === 0 ? splits.tuneOn : splits.reportOn);
-    const tune = answers.filter((answer) => splitOf(answer) === splits.tuneOn);
-    const report = answers.filter((answer) => splitOf(answer) === splits.reportOn);
-    const fitted =
-      tune.length === 0
-        ? undefined
-        : fitCombiner(tune, { ...defaultCombinerFitOptions, targetFpr }, `veracity calibrate on ${file}`);
-    if (fitted !== undefined && Either.isLeft(fitted))
-      throw new UsageError(`${file}: ${fitted.left.message}`);
-    const combiner =
-      fitted === undefined
-        ? undefined
-        : {
-            model: fitted.right,
-            quality: { targetFpr, tune: rates(fitted.right, tune), report: rates(fitted.right, report) },
-          };
-    if (run.right.layers.length === 0 && combiner === undefined)
-      throw new UsageError(
-        `${file}: nothing to fit: no model-backed layer scores and no combiner data (run veracity eval --out DIR first)`,
-      );
-    const json = calibrationFileJson(
-      run.right,
-      { source: file, createdAt: new Date().toISOString() },
-      combiner,
-    );
-    await writeFile(out, json, "utf8");
-    const combinerLines =
-      combiner === undefined
-        ? ["combiner: not refitted (no combiner-data.jsonl beside the pairs)"]
-        : [
-            `combiner: fail threshold ${combiner.model.failThreshold.toFixed(4)} for a false-alarm rate of at most ${targetFpr} on "${splits.tuneOn}"`,
-            `  report split: false alarms ${figure(combiner.quality.report.falseAlarmRate)}, recall ${figure(combiner.quality.report.recall)} (${combiner.quality.report.answers} answers)`,
-          ];
-    io.stdout(values.json ? json : `${combinerLines.join("\n")}\n${textSummary(run.right, out)}`);
+    const progress = commandProgress(io, values.quiet);
+    // The fits run synchronously: each step is shown as it starts (forced past the rate limit).
+    const step = (index: number, message: string) =>
+      progress.update?.(`calibrate [${index}/4] ${message}`, { force: true });
+    let output: string;
+    try {
+      output = await calibrate(values, from, out, step);
+    } finally {
+      progress.done(); // cleared before the summary, which then starts on a clean line
+    }
+    io.stdout(output);
     return ExitCode.ok;
   },
 };

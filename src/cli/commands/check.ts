@@ -1,11 +1,9 @@
 import { resolve as resolvePath } from "node:path";
 import { buildVerifier } from "../../assembly/build-verifier.js";
-import { openStoreFactMemory } from "../../assembly/fact-memory.js";
 import { type LayerName, LayerName as LayerNameSchema } from "../../model/layer-name.js";
 import { inputLimits, unreadableText } from "../../model/limits.js";
 import type { VerificationResult } from "../../model/result.js";
 import { RiskLevel } from "../../model/risk.js";
-import { renderHtmlReport } from "../../report/html.js";
 import { renderTextReport } from "../../report/text.js";
 import { oneOf, parseCommandArgs, positiveInteger } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
@@ -30,7 +28,8 @@ Options:
                               answer must exist there
   --model <spec>              a model for the model-backed layers (e.g. openai:gpt-4o-mini)
   --calibration <file>        calibration models from 'veracity calibrate'
-  --config <file>             verification settings (JSON; also VERACITY_CONFIG and VERACITY_* variables)
+  --config <file>             configuration file, YAML or JSON (VERACITY_CONFIG; VERACITY_* variables and
+                              flags override it; schema in schemas/veracity.config.schema.json)
   --memory-db <db> --user <id>   verify facts against this user's facts in a memory store ('veracity memory')
   --max-input-bytes <n>       refuse inputs larger than this (default ${defaultMaxInputBytes})
 
@@ -146,7 +145,12 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
   const facts =
     values["memory-db"] === undefined || values.user === undefined
       ? undefined
-      : await openStoreFactMemory(values["memory-db"], values.user, io.cwd);
+      : // The memory store (and its database driver) loads only when --memory-db asks for it.
+        await (await import("../../assembly/fact-memory.js")).openStoreFactMemory(
+          values["memory-db"],
+          values.user,
+          io.cwd,
+        );
   const verifier = await buildVerifier(
     {
       cwd: io.cwd,
@@ -175,7 +179,8 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     });
     const evidenceNames = sources.map((source) => source.name);
     if (format === "json") io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-    else if (format === "html") io.stdout(renderHtmlReport(answer.text, result, evidenceNames));
+    else if (format === "html")
+      io.stdout((await import("../../report/html.js")).renderHtmlReport(answer.text, result, evidenceNames));
     else io.stdout(renderTextReport(result, { colour: io.isTTY, evidenceNames }));
     return exitCodeFor(result, failOn);
   } finally {

@@ -9,10 +9,11 @@ import { findDataset, datasets as registeredDatasets } from "../../datasets/regi
 import type { DatasetSpec } from "../../datasets/spec.js";
 import { parseCommandArgs } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
-import { fetchOptionsOf, terminalProgress } from "../datasets-settings.js";
+import { fetchOptionsOf } from "../datasets-settings.js";
+import { commandProgress } from "../progress.js";
 
 const usage = `veracity datasets list
-veracity datasets fetch NAME... [--trust-unpinned] [--force] [--cache-dir DIR] [--mirror URL]
+veracity datasets fetch NAME... [--trust-unpinned] [--force] [--cache-dir DIR] [--mirror URL] [--quiet]
 veracity datasets path NAME [--cache-dir DIR]
 
 Public labelled sets by name, each pinned to a commit of its source repository with a SHA-256 per file,
@@ -23,6 +24,7 @@ downloaded over HTTPS, converted to the common JSONL form and cached with its li
   --force            download and convert again even when an intact copy is cached
   --cache-dir DIR    cache folder (default: $VERACITY_CACHE_DIR, else the user cache dir + veracity/datasets)
   --mirror URL       a host laid out like https://raw.githubusercontent.com (also $VERACITY_DATASETS_MIRROR)
+  --quiet, -q        no progress line (it is shown only when stderr is a terminal)
 
 Exit codes: 0 ok, 2 usage error or a dataset that could not be fetched (nothing half-written is kept).`;
 
@@ -82,6 +84,7 @@ export const makeDatasetsCommand = (registry: readonly DatasetSpec[]): CliComman
       mirror: { type: "string" },
       "trust-unpinned": { type: "boolean" },
       force: { type: "boolean" },
+      quiet: { type: "boolean", short: "q" },
       help: { type: "boolean", short: "h" },
     });
     const [action, ...names] = positionals;
@@ -106,23 +109,24 @@ export const makeDatasetsCommand = (registry: readonly DatasetSpec[]): CliComman
       }
       if (action === "fetch" && names.length > 0) {
         const specs = names.map((name) => findDataset(registry, name));
-        const progress = terminalProgress(io.stderrIsTTY === true, io.stderr);
-        const options = fetchOptionsOf(
-          io.env,
-          {
-            cacheDir: values["cache-dir"],
-            mirror: values.mirror,
-            trustUnpinned: values["trust-unpinned"],
-            force: values.force,
-          },
-          progress.update,
-        );
-        for (const spec of specs) {
-          try {
-            report(await fetchDataset(spec, options), io);
-          } finally {
-            progress.done();
-          }
+        const progress = commandProgress(io, values.quiet);
+        for (const [index, spec] of specs.entries()) {
+          // With several sets, each line says which one of them is being fetched.
+          const prefix = specs.length > 1 ? `[${index + 1}/${specs.length}] ` : "";
+          const update = progress.update;
+          const options = fetchOptionsOf(
+            io.env,
+            {
+              cacheDir: values["cache-dir"],
+              mirror: values.mirror,
+              trustUnpinned: values["trust-unpinned"],
+              force: values.force,
+            },
+            update === undefined ? undefined : (message) => update(`${prefix}${message}`),
+          );
+          // The progress line is cleared before the report, which then starts on a line of its own.
+          const fetched = await fetchDataset(spec, options).finally(() => progress.done());
+          report(fetched, io);
         }
         return ExitCode.ok;
       }

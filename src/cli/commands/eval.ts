@@ -20,8 +20,9 @@ import { goldenTextReport, textReport } from "../../eval/report/text-report.js";
 import { type EvalRun, runEvaluation, type VerifyFunction } from "../../eval/runner.js";
 import type { LayerName } from "../../model/layer-name.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
-import { fetchOptionsOf, terminalProgress } from "../datasets-settings.js";
+import { fetchOptionsOf } from "../datasets-settings.js";
 import { type EvalCliOptions, evalUsage, parseEvalArgs } from "../eval-options.js";
+import { commandProgress, countBar, countLines } from "../progress.js";
 
 const isDatasetName = (name: string): boolean => datasets.some((spec) => spec.name === name.toLowerCase());
 
@@ -31,6 +32,8 @@ export interface EvalVerifierOptions {
   readonly evidence?: string;
   readonly calibration?: string;
   readonly model?: string;
+  /** The configuration file (`--config`). */
+  readonly config?: string;
   readonly strict: boolean;
   /** Verifications in flight at once (`--concurrency`). */
   readonly concurrency?: number;
@@ -77,7 +80,7 @@ const hasBars = (options: EvalCliOptions): boolean => Object.keys(options.bars).
 /** The data files with each dataset name replaced by its cached JSONL file (fetched first when needed). */
 const dataFilesOf = async (options: EvalCliOptions, io: CliIO): Promise<readonly string[]> => {
   if (options.dataNames.length === 0) return options.dataFiles;
-  const progress = terminalProgress(io.stderrIsTTY === true, io.stderr);
+  const progress = commandProgress(io, options.quiet);
   try {
     const named = await labelledFilesOf(
       datasets,
@@ -100,9 +103,25 @@ const evaluate = async (
   let gate: GateOutcome | undefined;
   const dataFiles = await dataFilesOf(options, io);
   if (dataFiles.length > 0) {
+    const progress = commandProgress(io, options.quiet);
+    // The bar's total: the files' non-blank lines (malformed ones included), counted only when it is shown.
+    const total =
+      progress.update === undefined
+        ? undefined
+        : (
+            await Promise.all(dataFiles.map((file) => countLines(file, options.maxRecords).catch(() => 0)))
+          ).reduce((sum, lines) => sum + lines, 0);
+    let verified = 0;
+    let withoutContext = 0;
     const run = await runEvaluation({
       files: dataFiles,
       verify,
+      onVerified: (record) => {
+        verified += 1;
+        if (record.context === null || record.context.trim() === "") withoutContext += 1;
+        // The last record is always drawn: the bar ends at its total, not at the last update let through.
+        progress.update?.(countBar("eval", verified, total), { force: verified === total });
+      },
       ...(options.layers !== undefined ? { layers: options.layers } : {}),
       onMalformed: options.onMalformed,
       maxRecords: options.maxRecords,
@@ -110,10 +129,15 @@ const evaluate = async (
       ...(options.splits !== undefined ? { splits: options.splits } : {}),
       // Under --fail-on-malformed the line stops the run and the error names it: it is not "skipped".
       onMalformedLine: (line) => {
-        if (options.onMalformed === "skip")
-          io.stderr(`${line.file}:${line.lineNumber}: malformed line skipped: ${line.reason}\n`);
+        if (options.onMalformed !== "skip") return;
+        progress.done(); // the message gets a line of its own; the next update draws the bar again
+        io.stderr(`${line.file}:${line.lineNumber}: malformed line skipped: ${line.reason}\n`);
       },
-    });
+    }).finally(() => progress.done());
+    if (withoutContext > 0)
+      io.stderr(
+        `veracity eval: warning: ${withoutContext} of ${verified} records have no context: the offline checks have nothing to check them against, so without a model (--model) each can only be unverified\n`,
+      );
     report = buildReport(run);
     if (hasBars(options)) gate = checkGate(report.overall, options.bars);
     await writeRunOutputs(options, run, report);
@@ -183,12 +207,13 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
 
 /** The registered command: the real verifier built from the shared CLI flags. */
 export const evalCommand: CliCommand = makeEvalCommand(
-  async ({ strict, evidence, model, calibration, concurrency }) => {
+  async ({ strict, evidence, model, calibration, config, concurrency }) => {
     // With only the offline checks, verifications in flight run on up to as many cores as the machine has.
     const workers = Math.min(concurrency ?? 1, availableParallelism());
     const verifier = await buildVerifier({
       strict,
       ...(workers > 1 ? { workers } : {}),
+      ...(config !== undefined ? { config } : {}),
       ...(evidence !== undefined ? { evidence } : {}),
       ...(model !== undefined ? { model } : {}),
       ...(calibration !== undefined ? { calibration } : {}),

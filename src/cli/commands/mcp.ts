@@ -15,7 +15,8 @@ verify_citations, ingest_memory, search_memory.
   --user <id>        the only user ingest_memory/search_memory act for (a call naming another is refused);
                      required with --http, whose clients are not authenticated
   --memory <db>      memory store: PGlite directory, memory:// (default) or postgres:// URL
-  --repository <dir> repository whose commits and ADRs citations may point to (default: cwd)`;
+  --repository <dir> repository whose commits and ADRs citations may point to (default: cwd)
+  --config <file>    configuration file, YAML or JSON (VERACITY_CONFIG), as for veracity check`;
 
 /** Resolves when the process is asked to stop (SIGINT/SIGTERM). */
 const untilStopped = () =>
@@ -37,6 +38,7 @@ export const mcpCommand: CliCommand = {
       memory: { type: "string" },
       repository: { type: "string" },
       user: { type: "string" },
+      config: { type: "string" },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     if (values.http !== true && (values.host !== undefined || values.port !== undefined))
@@ -49,6 +51,7 @@ export const mcpCommand: CliCommand = {
       ...(values.memory === undefined ? {} : { memoryDatabase: values.memory }),
       repositoryDir: values.repository ?? io.cwd,
       ...(values.user === undefined ? {} : { userId: values.user }),
+      ...(values.config === undefined ? {} : { verifier: { config: values.config, cwd: io.cwd } }),
     });
     try {
       if (values.http === true) {

@@ -21,7 +21,8 @@ Options (flags win over the environment, the environment over the --config file)
   --db <target>           PGlite directory, memory:// or postgres:// URL (DATABASE_URL, VERACITY_DB;
                           default .veracity/data)
   --db-schema <name>      PostgreSQL schema for Veracity's tables (VERACITY_DB_SCHEMA)
-  --config <file>         JSON or YAML configuration file (VERACITY_CONFIG)
+  --config <file>         configuration file, YAML or JSON: a server: section, verification settings, model,
+                          evidence... (VERACITY_CONFIG; schema in schemas/veracity.config.schema.json)
   --evidence <db>         evidence store for the citations layer (VERACITY_EVIDENCE)
   --model <spec>          model for the model-backed layers of /v1/verify (VERACITY_MODEL)
   --calibration <file>    calibration models from 'veracity calibrate'
@@ -66,7 +67,7 @@ const configOf = async (values: Values, io: CliIO) => {
     configPath === undefined ? {} : await readServerConfigFile(path.resolve(io.cwd, configPath));
   const defined = <K extends string>(key: K, value: string | undefined) =>
     value === undefined ? {} : ({ [key]: value } as Record<K, string>);
-  return resolveServerConfig(
+  const resolved = resolveServerConfig(
     {
       ...defined("port", values.port),
       ...defined("host", values.host),
@@ -84,6 +85,8 @@ const configOf = async (values: Values, io: CliIO) => {
     file,
     io.cwd,
   );
+  // The verifier reads the same file for its settings (and its repository).
+  return configPath === undefined ? resolved : { ...resolved, config: path.resolve(io.cwd, configPath) };
 };
 
 const ensureDirectory = async (database: string) => {

@@ -1,9 +1,8 @@
-import {
-  APICallError,
-  type EmbeddingModelV3,
-  type LanguageModelV3,
-  type LanguageModelV3Content,
-  type LanguageModelV3Prompt,
+import type {
+  EmbeddingModelV3,
+  LanguageModelV3,
+  LanguageModelV3Content,
+  LanguageModelV3Prompt,
 } from "@ai-sdk/provider";
 import type { ChatMessage } from "../messages.js";
 import { type Generation, type ModelPort, ProviderFailure } from "../model-port.js";
@@ -34,9 +33,13 @@ const answerText = (content: readonly LanguageModelV3Content[]): string => {
 
 const isAbort = (error: unknown): boolean => error instanceof Error && error.name === "AbortError";
 
-/** Turns AI SDK errors into classified `ProviderFailure`s; the core decides about retries. */
-const toProviderFailure = (error: unknown): unknown => {
+/**
+ * Turns AI SDK errors into classified `ProviderFailure`s; the core decides about retries. The provider package
+ * is imported here, on the first failure, so that importing Veracity does not load it.
+ */
+const toProviderFailure = async (error: unknown): Promise<unknown> => {
   if (isAbort(error)) return error;
+  const { APICallError } = await import("@ai-sdk/provider");
   if (APICallError.isInstance(error)) {
     const retryAfterMs = parseRetryAfter(error.responseHeaders);
     return new ProviderFailure(error.message, {
@@ -84,7 +87,7 @@ export const aiSdkModelPort = (models: AiSdkModels): ModelPort => {
           : { outputTokens: result.usage.outputTokens.total }),
       };
     } catch (error) {
-      throw toProviderFailure(error);
+      throw await toProviderFailure(error);
     }
   };
   return {
@@ -108,7 +111,7 @@ export const aiSdkEmbeddings = (
         ...(result.usage === undefined ? {} : { tokens: result.usage.tokens }),
       };
     } catch (error) {
-      throw toProviderFailure(error);
+      throw await toProviderFailure(error);
     }
   },
 });

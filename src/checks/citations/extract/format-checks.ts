@@ -1,4 +1,18 @@
-import { checksumAddress } from "viem";
+import { createRequire } from "node:module";
+
+type ChecksumAddress = (address: `0x${string}`) => string;
+let checksumAddress: ChecksumAddress | undefined;
+
+/**
+ * viem's EIP-55 checksum, loaded at the first mixed-case address. Extraction is synchronous, so the module is
+ * required (viem ships a CommonJS build) rather than imported: a program that never meets such an address never
+ * loads viem and its hashing code.
+ */
+const eip55 = (address: `0x${string}`): string => {
+  checksumAddress ??= (createRequire(import.meta.url)("viem") as { checksumAddress: ChecksumAddress })
+    .checksumAddress;
+  return checksumAddress(address);
+};
 
 const hasUpper = /[A-F]/;
 const hasLower = /[a-f]/;
@@ -7,7 +21,7 @@ const hasLower = /[a-f]/;
 export const addressChecksumProblem = (address: string): string | undefined => {
   const hex = address.slice(2);
   if (!(hasUpper.test(hex) && hasLower.test(hex))) return undefined;
-  const expected = checksumAddress(`0x${hex.toLowerCase()}`);
+  const expected = eip55(`0x${hex.toLowerCase()}`);
   return expected === address ? undefined : "mixed-case address with an invalid EIP-55 checksum";
 };
 

@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import { BlockNotFoundError, createPublicClient, http, TransactionReceiptNotFoundError } from "viem";
+import type { PublicClient } from "viem";
 import { type CitationCheck, citationKey, type ExtractedCitation } from "../citation.js";
 import { type CitationChecks, type CitationVerifier, checkError, notFound, verified } from "./verifier.js";
 
@@ -30,51 +30,75 @@ export interface ChainTransactionRecord {
  * fallback for citations the evidence store does not hold; a hit says "found on chain, not in the local store".
  */
 export const makeJsonRpcVerifier = (options: JsonRpcVerifierOptions): CitationVerifier => {
-  const client = createPublicClient({
-    transport: http(options.rpcUrl, { batch: true, timeout: options.timeoutMs ?? 5000, retryCount: 0 }),
-  });
-
-  const checkTransaction = (hash: string): Effect.Effect<CitationCheck> =>
-    Effect.tryPromise(() =>
-      client.getTransactionReceipt({ hash: hash as `0x${string}` }).then((receipt) => {
-        // Receipts of old clients lack `from` and `to`: those attributes then stay unchecked.
-        const from = receipt.from as string | undefined;
-        const to = receipt.to as string | null | undefined;
-        const record: ChainTransactionRecord = {
-          hash: hash.toLowerCase(),
-          block_number: receipt.blockNumber.toString(),
-          ...(from === undefined ? {} : { from_address: from.toLowerCase() }),
-          ...(to === undefined ? {} : { to_address: to === null ? null : to.toLowerCase() }),
-        };
-        return record;
+  // viem (with its hashing and ABI code) is imported at the first lookup, not when Veracity is imported.
+  let connection:
+    | Promise<{ readonly viem: typeof import("viem"); readonly client: PublicClient }>
+    | undefined;
+  const connect = () => {
+    connection ??= import("viem").then((viem) => ({
+      viem,
+      client: viem.createPublicClient({
+        transport: viem.http(options.rpcUrl, {
+          batch: true,
+          timeout: options.timeoutMs ?? 5000,
+          retryCount: 0,
+        }),
       }),
-    ).pipe(
-      Effect.map((record) => verified("json-rpc", onChain, record)),
-      Effect.catchAll((failure) =>
-        Effect.succeed(
-          failure.error instanceof TransactionReceiptNotFoundError
-            ? notFound("json-rpc", "transaction neither in the local store nor on chain")
-            : checkError("json-rpc", `JSON-RPC lookup failed: ${firstLine(failure.error)}`),
+    }));
+    return connection;
+  };
+
+  /** A lookup's answer as a check: a record is verified, viem's "not found" error is notFound, others errors. */
+  const lookup = <Record>(
+    fetchRecord: (client: PublicClient) => Promise<Record>,
+    isNotFound: (viem: typeof import("viem"), error: unknown) => boolean,
+    missing: string,
+  ): Effect.Effect<CitationCheck> =>
+    Effect.tryPromise(() =>
+      connect().then(({ viem, client }) =>
+        fetchRecord(client).then(
+          (record) => verified("json-rpc", onChain, record),
+          (error: unknown) =>
+            isNotFound(viem, error)
+              ? notFound("json-rpc", missing)
+              : checkError("json-rpc", `JSON-RPC lookup failed: ${firstLine(error)}`),
         ),
+      ),
+    ).pipe(
+      Effect.catchAll((failure) =>
+        Effect.succeed(checkError("json-rpc", `JSON-RPC lookup failed: ${firstLine(failure.error)}`)),
       ),
     );
 
+  const checkTransaction = (hash: string): Effect.Effect<CitationCheck> =>
+    lookup(
+      (client) =>
+        client.getTransactionReceipt({ hash: hash as `0x${string}` }).then((receipt) => {
+          // Receipts of old clients lack `from` and `to`: those attributes then stay unchecked.
+          const from = receipt.from as string | undefined;
+          const to = receipt.to as string | null | undefined;
+          const record: ChainTransactionRecord = {
+            hash: hash.toLowerCase(),
+            block_number: receipt.blockNumber.toString(),
+            ...(from === undefined ? {} : { from_address: from.toLowerCase() }),
+            ...(to === undefined ? {} : { to_address: to === null ? null : to.toLowerCase() }),
+          };
+          return record;
+        }),
+      (viem, error) => error instanceof viem.TransactionReceiptNotFoundError,
+      "transaction neither in the local store nor on chain",
+    );
+
   const checkBlock = (number: string): Effect.Effect<CitationCheck> =>
-    Effect.tryPromise(() =>
-      client.getBlock({ blockNumber: BigInt(number) }).then((block) => ({
-        number: block.number.toString(),
-        hash: block.hash,
-        timestamp: block.timestamp.toString(),
-      })),
-    ).pipe(
-      Effect.map((record) => verified("json-rpc", onChain, record)),
-      Effect.catchAll((failure) =>
-        Effect.succeed(
-          failure.error instanceof BlockNotFoundError
-            ? notFound("json-rpc", "block neither in the local store nor on chain")
-            : checkError("json-rpc", `JSON-RPC lookup failed: ${firstLine(failure.error)}`),
-        ),
-      ),
+    lookup(
+      (client) =>
+        client.getBlock({ blockNumber: BigInt(number) }).then((block) => ({
+          number: block.number.toString(),
+          hash: block.hash,
+          timestamp: block.timestamp.toString(),
+        })),
+      (viem, error) => error instanceof viem.BlockNotFoundError,
+      "block neither in the local store nor on chain",
     );
 
   return {

@@ -1,4 +1,5 @@
-import { jsonSchema, type Tool, tool } from "ai";
+import { createRequire } from "node:module";
+import type { Tool } from "ai";
 import { evaluateExpression } from "../calculator/calculate.js";
 import { type CalculatorLimits, defaultCalculatorLimits } from "../calculator/limits.js";
 import type { CalculationRecorder } from "./recorder.js";
@@ -58,12 +59,22 @@ export const runCalculatorCall = (
   return { expression: input.expression, result: outcome.right.result };
 };
 
+/**
+ * The AI SDK's `jsonSchema` and `tool`, required when the first calculator tool is made, so that importing
+ * Veracity does not load the AI SDK. `calculatorTool` returns its tool synchronously, hence `require` (the
+ * `ai` package ships a CommonJS build); the schema it makes is recognised by any copy of the SDK, which marks
+ * schemas with a registered symbol (`Symbol.for("vercel.ai.schema")`).
+ */
+const aiSdk = (): Pick<typeof import("ai"), "jsonSchema" | "tool"> =>
+  createRequire(import.meta.url)("ai") as typeof import("ai");
+
 /** The calculator as an AI SDK tool (`generateText({ tools: { calculate: calculatorTool(recorder) } })`). */
 export const calculatorTool = (
   recorder?: CalculationRecorder,
   limits: Partial<CalculatorLimits> = {},
-): Tool<CalculatorInput, CalculatorOutput> =>
-  tool<CalculatorInput, CalculatorOutput>({
+): Tool<CalculatorInput, CalculatorOutput> => {
+  const { jsonSchema, tool } = aiSdk();
+  return tool<CalculatorInput, CalculatorOutput>({
     description,
     inputSchema: jsonSchema<CalculatorInput>(calculatorInputSchema as never, {
       validate: (value) =>
@@ -73,6 +84,7 @@ export const calculatorTool = (
     }),
     execute: async (input) => runCalculatorCall(input, recorder, limits),
   });
+};
 
 /** The OpenAI function-calling definition (Chat Completions `tools` entry). */
 export const openAiCalculatorTool = {

@@ -1,0 +1,10 @@
+import { readFileSync } from "node:fs";
+import { createVerifier } from "/work/main/src/facade/create-verifier.js";
+import { makeNumbersLayer } from "/work/main/src/checks/numbers/index.js";
+const id = process.argv[2];
+const line = readFileSync("/tmp/numbers.jsonl", "utf8").split("\n").find((l) => l.includes(`"${id}"`))!;
+const r = JSON.parse(line);
+const v = createVerifier({ layers: [makeNumbersLayer()] });
+const res = await v.verify({ text: r.response ?? r.text, ...(r.context ? { context: r.context } : {}), sources: r.sources ?? [], ...(r.question ? {question: r.question}: {}) } as never);
+console.log(JSON.stringify({ verdict: res.verdict, reasons: res.reasons, risk: res.riskLevel, claims: res.claims.map((c) => ({ t: c.text, v: c.verdict, i: c.issues.map((x) => x.code + ":" + x.message) })), nums: res.layersRun.map(l=>(l.details.validation as any)?.numbers) }, null, 1));
+await v.close();
