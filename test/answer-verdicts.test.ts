@@ -150,7 +150,7 @@ describe("MCP", () => {
   let close: () => Promise<void>;
   beforeAll(async () => {
     const dependencies = openMcpDependencies({ repositoryDir: resolve(import.meta.dirname, "..") });
-    const server = await startMcpHttpServer(dependencies);
+    const server = await startMcpHttpServer(dependencies, { insecureNoAuthentication: true });
     client = new Client({ name: "veracity-test", version: "0.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     close = async () => {

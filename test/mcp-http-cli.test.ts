@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
-import { resolve } from "node:path";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,22 +23,80 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** `veracity mcp` from the sources, in its own process, with its stdout and stderr piped. */
-const spawnMcp = (...args: string[]): ChildProcess =>
-  spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "mcp", ...args], {
+/** `veracity <args>` from the sources, in its own process, with its stdout and stderr piped. */
+const spawnVeracity = (...args: string[]): ChildProcess =>
+  spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, DATABASE_URL: undefined, VERACITY_DB: undefined },
+  });
+
+/** Runs a command to its end: its exit code and what it printed. */
+const runVeracity = async (...args: string[]) => {
+  const child = spawnVeracity(...args);
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((done) => child.on("exit", done));
+  return { code, stdout, stderr };
+};
+
+/** A raw POST whose `Host` the test chooses (fetch would not let it). */
+const post = (url: string, headers: Record<string, string>) =>
+  new Promise<number>((done, fail) => {
+    const request = httpRequest(
+      url,
+      { method: "POST", headers: { "content-type": "application/json", ...headers } },
+      (response) => {
+        response.resume();
+        response.on("end", () => done(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", fail);
+    request.end("{}");
   });
 
 describe("veracity mcp --http, as a user starts it", () => {
   let child: ChildProcess;
   let exited: Promise<number | null>;
   let url: string;
+  let database: string;
+  let agentKey: string;
   let output = "";
 
   beforeAll(async () => {
+    database = await mkdtemp(join(tmpdir(), "veracity-mcp-http-"));
+    // The key is minted as for the HTTP API, on the database the MCP server then reads.
+    const minted = await runVeracity(
+      "serve",
+      "keys",
+      "create",
+      "--db",
+      database,
+      "--user",
+      "alice",
+      "--agent",
+    );
+    expect(minted.code).toBe(0);
+    agentKey = minted.stdout.trim();
     const port = await freePort();
-    child = spawnMcp("--http", "--user", "alice", "--port", String(port));
+    child = spawnVeracity(
+      "mcp",
+      "--http",
+      "--db",
+      database,
+      "--port",
+      String(port),
+      "--allowed-host",
+      `127.0.0.1:${port}`,
+      "--allowed-host",
+      "mcp.example.com",
+    );
     exited = new Promise((done) => child.on("exit", (code) => done(code)));
     url = await new Promise<string>((done, fail) => {
       child.stderr?.on("data", (chunk: Buffer) => {
@@ -47,13 +108,18 @@ describe("veracity mcp --http, as a user starts it", () => {
     });
   }, 120_000);
 
-  afterAll(() => {
+  afterAll(async () => {
     if (child.exitCode === null) child.kill("SIGKILL");
+    await rm(database, { recursive: true, force: true });
   });
 
-  it("serves the tools to an MCP client over streamable HTTP", async () => {
+  it("serves the tools to an MCP client holding an agent key, for the key's user and with the agent's trust", async () => {
     const client = new Client({ name: "veracity-cli-test", version: "0.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${agentKey}` } },
+      }),
+    );
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toContain("validate_numbers");
@@ -61,38 +127,31 @@ describe("veracity mcp --http, as a user starts it", () => {
       expect(derived).toMatchObject({ isError: false, structured: { result: "10" } });
       const bad = await callForStructured(client, "validate_numbers", { text: "It is 331 metres tall." });
       expect(bad).toMatchObject({ isError: true, structured: { error: { code: "INVALID_INPUT" } } });
-      // The memory tools act for the user the server was started for, and for nobody else.
-      const stored = await callForStructured(client, "ingest_memory", {
+      // An agent saying "the user told me" does not make it so: the memory waits for a person's review.
+      const claimed = await callForStructured(client, "ingest_memory", {
         content: "I prefer answers in metric units.",
         memoryType: "preference",
         source: "user",
       });
-      expect(stored).toMatchObject({ isError: false, structured: { status: "stored" } });
-      const mine = await callForStructured(client, "search_memory", { query: "metric units" });
-      expect(mine.structured).toMatchObject({ hits: [{ memory: { userId: "alice" } }] });
+      expect(claimed).toMatchObject({ isError: false, structured: { status: "queued" } });
       const theirs = await callForStructured(client, "search_memory", { userId: "bob", query: "metric" });
       expect(theirs).toMatchObject({ isError: true, structured: { error: { code: "FORBIDDEN_USER" } } });
-      const asBob = await callForStructured(client, "ingest_memory", {
-        content: "Bob prefers imperial units.",
-        memoryType: "preference",
-        source: "user",
-        userId: "bob",
-      });
-      expect(asBob).toMatchObject({ isError: true, structured: { error: { code: "FORBIDDEN_USER" } } });
     } finally {
       await client.close();
     }
   }, 60_000);
 
-  it("refuses --http without --user (its clients are not authenticated)", async () => {
-    const refused = spawnMcp("--http");
-    let errors = "";
-    refused.stderr?.on("data", (chunk: Buffer) => {
-      errors += chunk.toString();
-    });
-    const code = await new Promise<number | null>((done) => refused.on("exit", done));
-    expect(code).toBe(2);
-    expect(errors).toMatch(/--http needs --user/);
+  it("answers 401 without a key, 403 to a Host it was not told to serve, and serves one it was", async () => {
+    expect(await post(url, {})).toBe(401);
+    expect(await post(url, { host: "rebound.example:80" })).toBe(403);
+    expect(await post(url, { host: "mcp.example.com" })).toBe(401);
+    expect(await post(url, { origin: "https://evil.example" })).toBe(403);
+  });
+
+  it("refuses --http --user without --insecure-no-auth (the user comes from the key)", async () => {
+    const refused = await runVeracity("mcp", "--http", "--user", "alice");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--insecure-no-auth/);
   }, 60_000);
 
   it("stops on SIGTERM with exit code 0", async () => {

@@ -90,7 +90,7 @@ beforeAll(async () => {
     verifier: { config: settingsFile },
     env: {},
   });
-  const http = await startMcpHttpServer(dependencies);
+  const http = await startMcpHttpServer(dependencies, { insecureNoAuthentication: true });
   const client = new Client({ name: "veracity-test", version: "0.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
   mcp = {

@@ -13,6 +13,7 @@ export {
   authenticateApiKey,
   createApiKey,
   hashApiKey,
+  keyHolder,
   migrateServerTables,
   revokeApiKeys,
 } from "./keys/api-keys.js";

@@ -1,6 +1,6 @@
-// Characters that render as nothing but split a word for a pattern: zero-width space, word joiner, BOM, soft
-// hyphen. Removed before rules read a text.
-const invisible = /[\u200B\u2060\uFEFF\u00AD]/g;
+// Characters that render as nothing but split a word for a pattern: zero-width space, zero-width non-joiner and
+// joiner, word joiner, BOM, soft hyphen. Removed before rules read a text.
+const invisible = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
 // Any run of Unicode white space other than a line break (tab, no-break space, en/em/thin spaces, ideographic
 // space...): folded to one space. Line breaks are kept, since they separate list items and paragraphs.
 const horizontalSpace = /[^\S\n\r\u2028\u2029]+/g;

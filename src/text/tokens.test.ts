@@ -82,3 +82,26 @@ describe("the word scanner", () => {
     ]);
   });
 });
+
+describe("tokenize: what a word hides", () => {
+  it.each([
+    ["a zero-width joiner", "did no\u200Dt approve", "not"],
+    ["a zero-width space", "did n\u200Bot approve", "not"],
+    ["a soft hyphen", "did no\u00ADt approve", "not"],
+    ["a decomposed accent", "the cafe\u0301 opened", "café"],
+  ])("reads a word through %s, with its span on the text as written", (_case, text, word) => {
+    const token = tokenize(text).find((candidate) => candidate.lower === word);
+    expect(token).toBeDefined();
+    // The span covers the word as the caller wrote it, invisible character or accent included.
+    expect(text.slice(token?.span.start, token?.span.end)).toBe(token?.text);
+    expect(token?.text.length).toBeGreaterThan(word.length - 1);
+  });
+
+  it("keeps offsets into the original text after a word with an invisible character", () => {
+    const text = "no\u200Dt here";
+    const [first, second] = tokenize(text, 10);
+    expect(first?.span).toEqual({ start: 10, end: 14 });
+    expect(second?.span).toEqual({ start: 15, end: 19 });
+    expect(second?.lower).toBe("here");
+  });
+});

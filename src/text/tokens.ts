@@ -10,7 +10,8 @@ export interface Token {
 
 // A word: letters or digits, joined by single inner apostrophes, hyphens, dots or commas ("don't", "U.S",
 // "1,200.5"); the same as /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu, read by a hand-written scanner
-// (one pass, linear, no match objects: the grounding index tokenizes every source on every request).
+// (one pass, linear, no match objects: the grounding index tokenizes every source on every request), except
+// that combining marks and invisible characters inside a word continue it (see `wordContinuation`).
 export const wordPattern = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
 
 const letterOrDigit = /^[\p{L}\p{N}]$/u;
@@ -30,6 +31,39 @@ const wordCharLength = (text: string, at: number): number => {
 const isJoiner = (code: number): boolean =>
   code === 39 || code === 0x2019 || code === 46 || code === 44 || code === 45;
 
+/**
+ * Characters that render as nothing inside a word: zero-width space, non-joiner and joiner, word joiner, BOM,
+ * soft hyphen. A word goes on through them ("no\u200Dt" is one word, read as "not"), so a negation or a hedge
+ * cannot be split out of sight.
+ */
+const isInvisible = (code: number): boolean =>
+  (code >= 0x200b && code <= 0x200d) || code === 0x2060 || code === 0xfeff || code === 0xad;
+
+const combiningMark = /^\p{M}$/u;
+
+/** A combining mark (the accent of a decomposed "é"): it belongs to the word before it. */
+const isMark = (text: string, at: number): boolean => {
+  const code = text.charCodeAt(at);
+  return code >= 0x300 && combiningMark.test(text.charAt(at));
+};
+
+/** Length of what continues a word at `at`: a letter or digit, a combining mark, or an invisible character. */
+const wordContinuation = (text: string, at: number): number => {
+  const length = wordCharLength(text, at);
+  if (length > 0) return length;
+  const code = text.charCodeAt(at);
+  return code >= 0xad && (isInvisible(code) || isMark(text, at)) ? 1 : 0;
+};
+
+const invisibleCharacters = /[\u200B-\u200D\u2060\uFEFF\u00AD]/g;
+
+/** A word as rules read it: invisible characters dropped, composed to NFC. Most words need neither. */
+const readableWord = (raw: string): string => {
+  let needsWork = false;
+  for (let at = 0; at < raw.length && !needsWork; at++) needsWork = raw.charCodeAt(at) >= 0xad;
+  return needsWork ? raw.replace(invisibleCharacters, "").normalize("NFC") : raw;
+};
+
 /** Where the next word at or after `from` starts, or -1. */
 const nextWordStart = (text: string, from: number): number => {
   for (let at = from; at < text.length; at++) if (wordCharLength(text, at) > 0) return at;
@@ -40,10 +74,10 @@ const nextWordStart = (text: string, from: number): number => {
 const wordEnd = (text: string, start: number): number => {
   let at = start;
   for (;;) {
-    let length = wordCharLength(text, at);
+    let length = wordContinuation(text, at);
     while (length > 0) {
       at += length;
-      length = wordCharLength(text, at);
+      length = wordContinuation(text, at);
     }
     if (at + 1 < text.length && isJoiner(text.charCodeAt(at))) {
       const next = wordCharLength(text, at + 1);
@@ -83,7 +117,7 @@ export const stemsOf = (text: string): string[] => {
   const stems: string[] = [];
   for (let start = nextWordStart(text, 0); start >= 0; ) {
     const end = wordEnd(text, start);
-    stems.push(formsOf(text.slice(start, end)).stem);
+    stems.push(formsOf(readableWord(text.slice(start, end))).stem);
     start = nextWordStart(text, end);
   }
   return stems;
@@ -93,8 +127,10 @@ export const tokenize = (text: string, offset = 0): Token[] => {
   const tokens: Token[] = [];
   for (let start = nextWordStart(text, 0); start >= 0; ) {
     const end = wordEnd(text, start);
+    // The span and `text` are the word as written, so findings point into the caller's text; its lower-cased
+    // form and stem are read from the word with invisible characters dropped and accents composed.
     const raw = text.slice(start, end);
-    const forms = formsOf(raw);
+    const forms = formsOf(readableWord(raw));
     tokens.push({
       text: raw,
       span: { start: offset + start, end: offset + end },

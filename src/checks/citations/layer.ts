@@ -1,5 +1,5 @@
 import { Duration, Effect } from "effect";
-import { ConfigError, VerificationError, VerificationTimeoutError } from "../../model/errors.js";
+import { ConfigError, InputError, VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { Claim, VerificationLayer } from "../../model/layer.js";
 import { notReady, ready } from "../../model/layer.js";
 import { builtInCitationKinds, type VerifiedCitation } from "./citation.js";
@@ -146,11 +146,15 @@ export const makeCitationsLayer = (options: CitationsLayerOptions): Verification
         maxCitations,
         proseIdentifiers: true,
       });
-      if (extraction.truncated)
+      if (extraction.truncated) {
+        const message = `more than ${maxCitations} citations in one text: refused rather than half-checked`;
+        // The text is at fault, not the layer: the cause says so, for surfaces that answer the caller (HTTP 422).
         return yield* new VerificationError({
           layer: "citations",
-          message: `more than ${maxCitations} citations in one text: refused rather than half-checked`,
+          message,
+          cause: new InputError({ code: "too-many-citations", message }),
         });
+      }
       const checked = yield* verifyCitations(extraction.citations, { ...plan });
       const uncited = findUncitedStatements(input.text, extraction.citations, uncitedOptions);
       const claims = input.claims.length > 0 ? input.claims : [wholeText(input.text)];

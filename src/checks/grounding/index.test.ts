@@ -75,6 +75,33 @@ describe("grounding layer", () => {
     );
   });
 
+  it.each([
+    [
+      "a zero-width joiner",
+      "Dana Okafor said the Atlas picking arm nev\u200Der shipped to 14 customers.",
+      "nev\u200Der",
+    ],
+    [
+      "a soft hyphen",
+      "Dana Okafor said the Atlas picking arm nev\u00ADer shipped to 14 customers.",
+      "nev\u00ADer",
+    ],
+    [
+      "no-break spaces",
+      "Dana Okafor said the Atlas picking arm\u00A0never\u00A0shipped to 14 customers.",
+      "never",
+    ],
+    [
+      "a tab and doubled spaces",
+      "Dana Okafor said the Atlas picking arm\tnever  shipped to 14 customers.",
+      "never",
+    ],
+  ])("flags a negation written with %s, its span on the text as sent", (_case, text, written) => {
+    const issue = onlyClaim(text).issues.find((candidate) => candidate.code === "NEGATION_MISMATCH");
+    expect(issue).toBeDefined();
+    expect(text.slice(issue?.span.start, issue?.span.end)).toBe(written);
+  });
+
   it("flags a reversed direction as a contradiction", () => {
     const claim = onlyClaim("The consumer division's sales rose to $16.7 million.");
     expect(claim.verdict).toBe("contradicted");

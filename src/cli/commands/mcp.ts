@@ -1,20 +1,44 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { Effect } from "effect";
 import { openMcpDependencies } from "../../integrations/mcp/dependencies.js";
-import { startMcpHttpServer } from "../../integrations/mcp/http.js";
+import { type McpHttpOptions, startMcpHttpServer } from "../../integrations/mcp/http.js";
 import { serveMcpStdio } from "../../integrations/mcp/stdio.js";
+import { keyHolder, migrateServerTables } from "../../server/keys/api-keys.js";
+import { runEffect } from "../../server/run-effect.js";
+import { isPostgresUrl, openSqlClient } from "../../storage/open.js";
+import type { SqlClientService } from "../../storage/sql-client.js";
 import { parseCommandArgs, positiveInteger } from "../args.js";
-import { type CliCommand, ExitCode, UsageError } from "../command.js";
+import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 
-const usage = `veracity mcp [--http --user <id>] [--host 127.0.0.1] [--port 3333] [--memory <db>] [--repository <dir>]
+const usage = `veracity mcp [--user <id>] [--memory <db>] [--repository <dir>]
+veracity mcp --http [--db <target>] [--host 127.0.0.1] [--port 3333] [--allowed-host <host>]...
+                    [--allowed-origin <origin>]... [--repository <dir>]
+veracity mcp --http --insecure-no-auth --user <id> [...]
 
 Serves the Veracity tools to MCP clients: verify, check_grounding, validate_numbers, calculate,
-verify_citations, ingest_memory, search_memory.
+verify_citations, ingest_memory, search_memory. There are no review tools: approving memories is a person's job,
+in the review UI or API of 'veracity serve'.
   (default)          stdio: the client starts this command and talks over stdin/stdout
-  --http             streamable HTTP at http://<host>:<port>/mcp (stateless, JSON responses)
+  --user <id>        stdio: the only user ingest_memory/search_memory act for (a call naming another is refused)
+  --memory <db>      stdio: memory store: PGlite directory, memory:// (default) or postgres:// URL
+  --http             streamable HTTP at http://<host>:<port>/mcp (stateless, JSON responses). Every request
+                     needs 'Authorization: Bearer <key>', a key minted with 'veracity serve keys create' on the
+                     same database; the memory tools act for the key's user, and an agent key's memories get an
+                     agent's trust (reviewed, whatever source they name)
+  --db <target>      --http: the database holding the API keys and the memories, as 'veracity serve --db'
+                     (DATABASE_URL, VERACITY_DB; default .veracity/data). An embedded directory is opened by one
+                     process at a time: stop 'veracity serve' first, or share a postgres:// database
   --host <address>   default 127.0.0.1
   --port <n>         default 3333
-  --user <id>        the only user ingest_memory/search_memory act for (a call naming another is refused);
-                     required with --http, whose clients are not authenticated
-  --memory <db>      memory store: PGlite directory, memory:// (default) or postgres:// URL
+  --allowed-host <host>
+                     a Host header to answer (repeatable), e.g. mcp.example.com behind a proxy; default only
+                     127.0.0.1, localhost and [::1] (and --host) with the port: others get 403 (DNS rebinding)
+  --allowed-origin <origin>
+                     a browser Origin allowed to call (repeatable); default only this server's own origins.
+                     Requests without an Origin (clients that are not browsers) are judged by Host and key
+  --insecure-no-auth serve --http without keys, for --user only: anyone who reaches the port acts for that
+                     user, as an agent. Only on a machine nobody else uses
   --repository <dir> repository whose commits and ADRs citations may point to (default: cwd)
   --config <file>    configuration file, YAML or JSON (VERACITY_CONFIG), as for veracity check`;
 
@@ -25,46 +49,123 @@ const untilStopped = () =>
     process.once("SIGTERM", () => resolve());
   });
 
+const options = {
+  http: { type: "boolean" },
+  host: { type: "string" },
+  port: { type: "string" },
+  memory: { type: "string" },
+  db: { type: "string" },
+  repository: { type: "string" },
+  user: { type: "string" },
+  "allowed-host": { type: "string", multiple: true },
+  "allowed-origin": { type: "string", multiple: true },
+  "insecure-no-auth": { type: "boolean" },
+  config: { type: "string" },
+} as const;
+
+type Values = ReturnType<typeof parseCommandArgs<typeof options>>["values"];
+
+const httpOnlyFlags = ["host", "port", "db", "allowed-host", "allowed-origin", "insecure-no-auth"] as const;
+
+/** Refuses flag combinations that would not do what they say; returns nothing when the line is coherent. */
+const checkFlags = (values: Values): void => {
+  if (values.http !== true) {
+    const used = httpOnlyFlags.find((flag) => values[flag] !== undefined);
+    if (used !== undefined) throw new UsageError(`--${used} needs --http`);
+    return;
+  }
+  const insecure = values["insecure-no-auth"] === true;
+  if (insecure && (values.user === undefined || values.user.trim() === ""))
+    throw new UsageError("--insecure-no-auth needs --user <id>: the memory tools act for that one user");
+  if (!insecure && values.user !== undefined)
+    throw new UsageError(
+      "--http takes the user from each request's API key; --user serves one fixed user and needs --insecure-no-auth",
+    );
+  if (!insecure && values.memory !== undefined)
+    throw new UsageError("with --http the keys and memories share one database: name it with --db");
+  for (const origin of values["allowed-origin"] ?? [])
+    if (!/^https?:\/\/[^/\s]+$/i.test(origin))
+      throw new UsageError(
+        `--allowed-origin must be scheme://host[:port], e.g. http://localhost:3000 (got "${origin}")`,
+      );
+  for (const host of values["allowed-host"] ?? [])
+    if (!/^[^/\s@]+$/.test(host))
+      throw new UsageError(`--allowed-host must be a host name or host:port (got "${host}")`);
+};
+
+/** The key and memory database of `--http`: the flag, then the environment, then serve's own default. */
+const keyDatabase = async (values: Values, io: CliIO): Promise<string> => {
+  const named = values.db ?? io.env.DATABASE_URL ?? io.env.VERACITY_DB;
+  if (named !== undefined && (isPostgresUrl(named) || named === "memory://")) return named;
+  const directory = path.resolve(io.cwd, named ?? ".veracity/data");
+  await mkdir(directory, { recursive: true });
+  return directory;
+};
+
+const serveHttp = async (values: Values, io: CliIO): Promise<void> => {
+  const insecure = values["insecure-no-auth"] === true;
+  const port = positiveInteger(values.port, "--port", 3333);
+  let sql: SqlClientService | undefined;
+  if (!insecure) {
+    const database = await keyDatabase(values, io);
+    sql = await runEffect(openSqlClient(database));
+  }
+  try {
+    if (sql !== undefined) await runEffect(migrateServerTables(sql));
+    const dependencies = openMcpDependencies({
+      repositoryDir: values.repository ?? io.cwd,
+      ...(values.config === undefined ? {} : { verifier: { config: values.config, cwd: io.cwd } }),
+      ...(sql === undefined ? {} : { memorySql: sql }),
+      ...(values.memory === undefined ? {} : { memoryDatabase: values.memory }),
+      ...(insecure && values.user !== undefined ? { userId: values.user } : {}),
+    });
+    try {
+      const httpOptions: McpHttpOptions = {
+        host: values.host ?? "127.0.0.1",
+        port,
+        ...(sql === undefined ? { insecureNoAuthentication: true } : { authenticate: keyHolder(sql) }),
+        ...(values["allowed-host"] === undefined ? {} : { allowedHosts: values["allowed-host"] }),
+        ...(values["allowed-origin"] === undefined ? {} : { allowedOrigins: values["allowed-origin"] }),
+      };
+      const server = await startMcpHttpServer(dependencies, httpOptions);
+      if (insecure)
+        io.stderr(`warning: --insecure-no-auth: anyone who reaches ${server.url} acts for ${values.user}\n`);
+      io.stderr(`veracity mcp listening on ${server.url}\n`);
+      await untilStopped();
+      await server.close();
+    } finally {
+      await dependencies.close();
+    }
+  } finally {
+    const opened = sql;
+    if (opened !== undefined) await runEffect(Effect.ignore(opened.close));
+  }
+};
+
 export const mcpCommand: CliCommand = {
   name: "mcp",
   summary: "serve the verification tools to MCP clients (stdio or streamable HTTP)",
   usage,
-  examples: ["veracity mcp", "veracity mcp --http --user alice --port 3333"],
+  examples: [
+    "veracity mcp",
+    "veracity serve keys create --user alice --agent   # then: veracity mcp --http --port 3333",
+  ],
   run: async (argv, io) => {
-    const { values, positionals } = parseCommandArgs(argv, {
-      http: { type: "boolean" },
-      host: { type: "string" },
-      port: { type: "string" },
-      memory: { type: "string" },
-      repository: { type: "string" },
-      user: { type: "string" },
-      config: { type: "string" },
-    });
+    const { values, positionals } = parseCommandArgs(argv, options);
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    if (values.http !== true && (values.host !== undefined || values.port !== undefined))
-      throw new UsageError("--host and --port need --http");
-    if (values.http === true && (values.user === undefined || values.user.trim() === ""))
-      throw new UsageError(
-        "--http needs --user <id>: HTTP clients are not authenticated, so the memory tools act for one user",
-      );
+    checkFlags(values);
+    if (values.http === true) {
+      await serveHttp(values, io);
+      return ExitCode.ok;
+    }
     const dependencies = openMcpDependencies({
       ...(values.memory === undefined ? {} : { memoryDatabase: values.memory }),
       repositoryDir: values.repository ?? io.cwd,
-      ...(values.user === undefined ? {} : { userId: values.user }),
       ...(values.config === undefined ? {} : { verifier: { config: values.config, cwd: io.cwd } }),
+      ...(values.user === undefined ? {} : { userId: values.user }),
     });
     try {
-      if (values.http === true) {
-        const server = await startMcpHttpServer(dependencies, {
-          host: values.host ?? "127.0.0.1",
-          port: positiveInteger(values.port, "--port", 3333),
-        });
-        io.stderr(`veracity mcp listening on ${server.url}\n`);
-        await untilStopped();
-        await server.close();
-      } else {
-        await serveMcpStdio(dependencies);
-      }
+      await serveMcpStdio(dependencies);
     } finally {
       await dependencies.close();
     }

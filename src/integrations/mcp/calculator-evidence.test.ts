@@ -20,7 +20,7 @@ describe("MCP: the results of `calculate` are evidence for `verify` and `validat
 
   beforeAll(async () => {
     const dependencies = openMcpDependencies({ userId: "analyst" });
-    const server = await startMcpHttpServer(dependencies);
+    const server = await startMcpHttpServer(dependencies, { insecureNoAuthentication: true });
     client = new Client({ name: "veracity-test", version: "0.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     close = async () => {

@@ -3,11 +3,18 @@ import { lazyVerifier } from "../../assembly/lazy-verifier.js";
 import { openMemoryGate } from "../../assembly/memory-gate.js";
 import { CalculationRecorder } from "../../checks/numbers/index.js";
 import type { MemoryGateClient } from "../../memory/index.js";
+import type { SqlClientService } from "../../storage/sql-client.js";
 import type { McpDependencies } from "./tools.js";
 
 export interface McpDependencyOptions {
   /** The memory store: a PGlite directory, `memory://` (default) or a `postgres://` URL. */
   readonly memoryDatabase?: string;
+  /**
+   * An SQL client the caller already holds for the memory store (`veracity mcp --http` shares the one its API
+   * keys are read from: one embedded database cannot be opened twice). It wins over `memoryDatabase` and is
+   * left open by `close`.
+   */
+  readonly memorySql?: SqlClientService;
   /** The repository whose commits and ADRs citations and memories may point to (default: cwd). */
   readonly repositoryDir?: string;
   /** The only user the memory tools act for (see `McpDependencies.userId`). */
@@ -36,11 +43,17 @@ export const openMcpDependencies = (
   let gate: Promise<MemoryGateClient> | undefined;
   return {
     verifier,
-    // One server acts for one client or one user (`--http` needs `--user`): its calculations are its own.
+    // Over stdio one server acts for one client: its calculations are its own. Over HTTP with keys each user
+    // gets a recorder of their own (http.ts); this one serves stdio and the unauthenticated mode.
     calculations: new CalculationRecorder(),
     ...(options.userId === undefined ? {} : { userId: options.userId }),
     memory: () => {
-      gate ??= openMemoryGate({ database: options.memoryDatabase ?? "memory://", repositoryDir }, env);
+      gate ??= openMemoryGate(
+        options.memorySql === undefined
+          ? { database: options.memoryDatabase ?? "memory://", repositoryDir }
+          : { sql: options.memorySql, repositoryDir },
+        env,
+      );
       return gate;
     },
     close: async () => {

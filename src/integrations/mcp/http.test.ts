@@ -1,13 +1,16 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UsageError } from "../../cli/command.js";
 import { mcpCommand } from "../../cli/commands/mcp.js";
+import { callForStructured } from "../testing/mcp-client.js";
 import { openMcpDependencies } from "./dependencies.js";
 import { type McpHttpServer, startMcpHttpServer } from "./http.js";
 
-const dependencies = openMcpDependencies();
+const dependencies = openMcpDependencies({ userId: "alice", env: {} });
 let server: McpHttpServer;
 beforeAll(async () => {
-  server = await startMcpHttpServer(dependencies, { maxBodyBytes: 1024 });
+  server = await startMcpHttpServer(dependencies, { maxBodyBytes: 1024, insecureNoAuthentication: true });
 });
 afterAll(async () => {
   await server.close();
@@ -39,6 +42,23 @@ describe("the MCP HTTP endpoint", () => {
   });
 });
 
+describe("the MCP HTTP endpoint without keys (insecureNoAuthentication)", () => {
+  it("treats every caller as an agent: a memory naming the user as its source waits for review", async () => {
+    const client = new Client({ name: "veracity-test", version: "0.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+    try {
+      const answer = await callForStructured(client, "ingest_memory", {
+        content: "I prefer answers in metric units.",
+        memoryType: "preference",
+        source: "user",
+      });
+      expect(answer).toMatchObject({ isError: false, structured: { status: "queued" } });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe("veracity mcp arguments", () => {
   const io = {
     stdout: () => {},
@@ -48,10 +68,18 @@ describe("veracity mcp arguments", () => {
     cwd: process.cwd(),
     env: {},
   };
-  it.each([[["--port", "4000"]], [["--http", "--port", "zero"]], [["--unknown"]], [["extra"]]])(
-    "refuses %j as a usage error",
-    async (argv) => {
-      await expect(mcpCommand.run(argv, io)).rejects.toBeInstanceOf(UsageError);
-    },
-  );
+  it.each([
+    [["--port", "4000"]],
+    [["--allowed-host", "example.com"]],
+    [["--http", "--port", "zero"]],
+    [["--http", "--user", "alice"]],
+    [["--http", "--insecure-no-auth"]],
+    [["--http", "--memory", "memory://"]],
+    [["--http", "--allowed-origin", "example.com"]],
+    [["--http", "--allowed-host", "http://example.com/"]],
+    [["--unknown"]],
+    [["extra"]],
+  ])("refuses %j as a usage error", async (argv) => {
+    await expect(mcpCommand.run(argv, io)).rejects.toBeInstanceOf(UsageError);
+  });
 });

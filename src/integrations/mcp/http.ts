@@ -1,8 +1,28 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CalculationRecorder } from "../../checks/numbers/index.js";
+import type { Principal } from "../../memory/tiers/principal-source.js";
+import {
+  defaultAllowedHosts,
+  defaultAllowedOrigins,
+  type RequestOriginPolicy,
+  refusalReason,
+} from "./request-origin.js";
 import { createVeracityMcpServer } from "./server.js";
 import type { McpDependencies } from "./tools.js";
+
+/** The holder of a presented key: the user the memory tools act for, and whether it is that person or an agent. */
+export interface McpCaller {
+  readonly userId: string;
+  readonly principal: Principal;
+}
+
+/**
+ * Looks up a bearer key: its holder, or undefined for an unknown, revoked or malformed key. `veracity mcp --http`
+ * passes the server's own API keys (the database `veracity serve keys create` writes to).
+ */
+export type McpAuthenticator = (key: string) => Promise<McpCaller | undefined>;
 
 export interface McpHttpOptions {
   /** Default 127.0.0.1. */
@@ -11,6 +31,25 @@ export interface McpHttpOptions {
   readonly port?: number;
   /** Largest request body accepted (default 4 MiB). */
   readonly maxBodyBytes?: number;
+  /**
+   * Every request must carry `Authorization: Bearer <key>` accepted here (401 otherwise); the memory tools then
+   * act for the key's user, with an agent's trust tier for an agent's key. Required unless
+   * `insecureNoAuthentication` is set.
+   */
+  readonly authenticate?: McpAuthenticator;
+  /**
+   * Serve without keys: anybody who can reach the port calls the tools, the memory tools act for
+   * `dependencies.userId` and every caller is treated as an agent (its memories are reviewed, whatever source
+   * they name). For tests and single-user machines; never on a shared network.
+   */
+  readonly insecureNoAuthentication?: boolean;
+  /**
+   * `Host` values served (403 otherwise). Default: 127.0.0.1, localhost, [::1] and the address listened on,
+   * each with the port. A name behind a reverse proxy must be listed here.
+   */
+  readonly allowedHosts?: readonly string[];
+  /** Browser `Origin`s allowed to call (403 otherwise). Default: this server's own loopback origins. */
+  readonly allowedOrigins?: readonly string[];
 }
 
 export interface McpHttpServer {
@@ -48,20 +87,59 @@ const jsonRpcError = (response: ServerResponse, status: number, code: number, me
   response.writeHead(status, {
     "content-type": "application/json",
     ...(status === 413 ? { connection: "close" } : {}),
+    ...(status === 401 ? { "www-authenticate": 'Bearer realm="veracity"' } : {}),
   });
   response.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
 };
+
+const bearerKey = (request: IncomingMessage): string | undefined =>
+  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
+
+/** How many users' calculator results are kept at once; the least recently active user's go first. */
+const maxRecordedUsers = 1_000;
+
+/**
+ * The calculator results of each user: evidence for that user's later `verify` calls only, so one user's
+ * calculations never vouch for another's numbers.
+ */
+const calculationsByUser = () => {
+  const recorders = new Map<string, CalculationRecorder>();
+  return (userId: string): CalculationRecorder => {
+    const recorder = recorders.get(userId) ?? new CalculationRecorder();
+    recorders.delete(userId);
+    recorders.set(userId, recorder);
+    if (recorders.size > maxRecordedUsers) {
+      const oldest = recorders.keys().next().value;
+      if (oldest !== undefined) recorders.delete(oldest);
+    }
+    return recorder;
+  };
+};
+
+interface Gate {
+  readonly policy: RequestOriginPolicy;
+  /** The dependencies this request's tools run with (its caller's user and trust), or a refusal. */
+  readonly dependenciesFor: (
+    request: IncomingMessage,
+  ) => Promise<McpDependencies | { readonly refused: 401; readonly message: string }>;
+}
 
 /** One stateless exchange: a fresh MCP server and transport answer one POST (JSON responses). */
 const handle = async (
   request: IncomingMessage,
   response: ServerResponse,
-  dependencies: McpDependencies,
+  gate: Gate,
   maxBodyBytes: number,
 ): Promise<void> => {
+  // Host and Origin first: a rebound or cross-site request learns nothing, not even which paths exist.
+  const refusal = refusalReason(request.headers, gate.policy);
+  if (refusal !== undefined) return jsonRpcError(response, 403, -32000, refusal);
   const path = (request.url ?? "/").split("?")[0];
   if (path !== "/mcp") return jsonRpcError(response, 404, -32601, `no endpoint ${path}`);
   if (request.method !== "POST") return jsonRpcError(response, 405, -32000, "only POST is supported");
+  // The key is checked before the body is read: an unauthenticated client cannot make the server buffer 4 MiB.
+  const dependencies = await gate.dependenciesFor(request);
+  if ("refused" in dependencies) return jsonRpcError(response, 401, -32001, dependencies.message);
   let body: unknown;
   try {
     body = await readJson(request, maxBodyBytes);
@@ -84,17 +162,56 @@ export const startMcpHttpServer = (
   dependencies: McpDependencies,
   options: McpHttpOptions = {},
 ): Promise<McpHttpServer> => {
+  const { authenticate } = options;
+  if (authenticate === undefined && options.insecureNoAuthentication !== true)
+    return Promise.reject(
+      new Error(
+        "the MCP HTTP server needs `authenticate` (API keys) or, knowingly, `insecureNoAuthentication: true`",
+      ),
+    );
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  const host = options.host ?? "127.0.0.1";
+  const recorderFor = calculationsByUser();
+  // Known once listening (the port may be ephemeral); no request is answered before.
+  let policy: RequestOriginPolicy = { allowedHosts: [], allowedOrigins: [], port: 0 };
+  const gate: Gate = {
+    get policy() {
+      return policy;
+    },
+    dependenciesFor: async (request) => {
+      if (authenticate === undefined) return { ...dependencies, principal: "agent" };
+      const key = bearerKey(request);
+      const caller = key === undefined ? undefined : await authenticate(key);
+      if (caller === undefined)
+        return {
+          refused: 401,
+          message:
+            key === undefined
+              ? "send an API key as 'Authorization: Bearer <key>'"
+              : "the API key is unknown or revoked",
+        };
+      return {
+        ...dependencies,
+        userId: caller.userId,
+        principal: caller.principal,
+        calculations: recorderFor(caller.userId),
+      };
+    },
+  };
   const http = createServer((request, response) => {
-    handle(request, response, dependencies, maxBodyBytes).catch((error: unknown) =>
+    handle(request, response, gate, maxBodyBytes).catch((error: unknown) =>
       jsonRpcError(response, 500, -32603, error instanceof Error ? error.message : String(error)),
     );
   });
-  const host = options.host ?? "127.0.0.1";
   return new Promise((resolve, reject) => {
     http.once("error", reject);
     http.listen(options.port ?? 0, host, () => {
       const { port } = http.address() as AddressInfo;
+      policy = {
+        allowedHosts: options.allowedHosts ?? defaultAllowedHosts(host, port),
+        allowedOrigins: options.allowedOrigins ?? defaultAllowedOrigins(host, port),
+        port,
+      };
       resolve({
         url: `http://${host.includes(":") ? `[${host}]` : host}:${port}/mcp`,
         close: () =>

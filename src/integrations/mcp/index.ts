@@ -1,6 +1,13 @@
 export { callTool, errorAnswer, type ToolAnswer } from "./call-tool.js";
 export { type McpDependencyOptions, openMcpDependencies } from "./dependencies.js";
-export { type McpHttpOptions, type McpHttpServer, startMcpHttpServer } from "./http.js";
+export {
+  type McpAuthenticator,
+  type McpCaller,
+  type McpHttpOptions,
+  type McpHttpServer,
+  startMcpHttpServer,
+} from "./http.js";
+export { defaultAllowedHosts, defaultAllowedOrigins } from "./request-origin.js";
 export { createVeracityMcpServer, mcpServerInfo } from "./server.js";
 export { serveMcpStdio } from "./stdio.js";
 export {

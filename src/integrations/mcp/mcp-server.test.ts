@@ -3,7 +3,11 @@ import { resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey, keyHolder, migrateServerTables } from "../../server/keys/api-keys.js";
+import { runEffect } from "../../server/run-effect.js";
+import { openSqlClient } from "../../storage/open.js";
 import { callForStructured } from "../testing/mcp-client.js";
 import { openMcpDependencies } from "./dependencies.js";
 import { startMcpHttpServer } from "./http.js";
@@ -37,18 +41,30 @@ const connectStdio: Connect = async () => {
   return { client, close: () => client.close() };
 };
 
+/** The user the memory tests write for: over HTTP the one the key was minted for. */
+const sessionUser = `user-${Math.random().toString(36).slice(2)}`;
+
+/** Over HTTP as `veracity mcp --http` serves it: API keys and memories on one database, a person's key. */
 const connectHttp: Connect = async () => {
-  const dependencies = openMcpDependencies({ repositoryDir: repoRoot });
-  const server = await startMcpHttpServer(dependencies);
+  const sql = await runEffect(openSqlClient("memory://"));
+  await runEffect(migrateServerTables(sql));
+  const { key } = await runEffect(createApiKey(sql, sessionUser, "", "reviewer"));
+  const dependencies = openMcpDependencies({ repositoryDir: repoRoot, memorySql: sql });
+  const server = await startMcpHttpServer(dependencies, { authenticate: keyHolder(sql) });
   expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   const client = new Client({ name: "veracity-test", version: "0.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(server.url), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    }),
+  );
   return {
     client,
     close: async () => {
       await client.close();
       await server.close();
       await dependencies.close();
+      await runEffect(Effect.ignore(sql.close));
     },
   };
 };
@@ -146,7 +162,7 @@ describe.each([
   });
 
   it("ingests a memory through the gate and finds it by search", async () => {
-    const userId = `user-${Math.random().toString(36).slice(2)}`;
+    const userId = sessionUser;
     const ingested = await callForStructured(session.client, "ingest_memory", {
       content: "I prefer answers in metric units.",
       memoryType: "preference",

@@ -7,6 +7,7 @@ import {
 } from "../../checks/numbers/index.js";
 import type { Verifier } from "../../facade/create-verifier.js";
 import type { MemoryGateClient } from "../../memory/index.js";
+import { type Principal, sourcedByPrincipal } from "../../memory/tiers/principal-source.js";
 import { cleanJsonSchema } from "../../model/clean-json-schema.js";
 import { LayerResult } from "../../model/layer-result.js";
 import { VerificationResult } from "../../model/result.js";
@@ -30,6 +31,12 @@ export interface McpDependencies {
    * read or write somebody else's memories by putting their id in the arguments.
    */
   readonly userId?: string;
+  /**
+   * Who is calling, as authentication says (default `person`). An `agent`'s memory that names a trusted source
+   * (`user`, `documentation`...) is judged as the agent's own, so it is reviewed instead of stored on its word;
+   * the source it claimed is kept in `metadata.claimedSource`.
+   */
+  readonly principal?: Principal;
   /**
    * The results of this server's `calculate` calls: evidence for the numbers `verify` and `validate_numbers`
    * check, so an agent that used the tool is not flagged for its numbers.
@@ -186,8 +193,12 @@ export const mcpTools: readonly McpTool[] = [
       "evidence. Returns the tier, the reason and the checks that passed and failed.",
     input: IngestMemoryInput,
     output: objectWith({ status: { enum: ["stored", "queued", "blocked"] }, result: { type: "object" } }),
-    run: async (input, dependencies) =>
-      (await dependencies.memory()).ingest({ ...input, userId: actingUser(input.userId, dependencies) }),
+    run: async (input, dependencies) => {
+      const userId = actingUser(input.userId, dependencies);
+      // The trust tier follows the caller, never the arguments: an agent cannot label its claim as the user's.
+      const sourced = sourcedByPrincipal(dependencies.principal ?? "person", input);
+      return (await dependencies.memory()).ingest({ ...sourced, userId });
+    },
   }),
   defineTool({
     name: "search_memory",

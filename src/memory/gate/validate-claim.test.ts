@@ -71,6 +71,18 @@ describe("validateClaim", () => {
     }
   });
 
+  it.each([
+    ["a zero-width joiner", "I gu\u200Dess we use PostgreSQL"],
+    ["a zero-width non-joiner", "I\u200C guess we use PostgreSQL"],
+    ["a soft hyphen", "I gu\u00ADess we use PostgreSQL"],
+    ["a decomposed accent around it", "I guess we use PostgreSQL at the cafe\u0301"],
+  ])("reads a hedge hidden by %s", async (_case, content) => {
+    const plain = await value({ content: "I guess we use PostgreSQL", source: "user" });
+    const hidden = await value({ content, source: "user" });
+    expect(hidden.checksPassed).not.toContain("no_speculation");
+    expect(hidden.tier).toBe(plain.tier);
+  });
+
   it("a duplicate check that hangs times out and sends the claim to review", async () => {
     const dedup = Layer.succeed(DuplicateChecker, {
       check: () => Effect.never,

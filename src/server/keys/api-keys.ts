@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Effect } from "effect";
+import type { Principal } from "../../memory/tiers/principal-source.js";
 import type { StorageError } from "../../storage/errors.js";
 import { runMigrations } from "../../storage/migrations.js";
 import type { SqlClientService } from "../../storage/sql-client.js";
 import type { Role } from "../roles.js";
+import { runEffect } from "../run-effect.js";
 import { serverMigrationNamespace, serverMigrations } from "./migrations.js";
 
 /** Prefix of every key Veracity mints: easy to recognise in a secret scanner. */
@@ -92,3 +94,16 @@ export const authenticateApiKey = (
       ),
     );
 };
+
+/**
+ * The key's holder for surfaces other than the HTTP API (MCP over HTTP): its user, and whether it is the
+ * person's own key or one handed to an agent (whose memories get an agent's trust). Undefined for an unknown,
+ * revoked or malformed key.
+ */
+export const keyHolder =
+  (sql: SqlClientService) =>
+  async (key: string): Promise<{ readonly userId: string; readonly principal: Principal } | undefined> => {
+    const found = await runEffect(authenticateApiKey(sql, key));
+    if (found === undefined) return undefined;
+    return { userId: found.userId, principal: found.kind === "agent" ? "agent" : "person" };
+  };

@@ -3,6 +3,7 @@ import { decodeBody } from "../decode-body.js";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";
 import { ApiProblem } from "../middleware/problem/index.js";
+import { queueIdParam } from "../queue-id.js";
 import { approveItem, rejectItem } from "../review-decisions.js";
 import { RejectRequest } from "../schemas.js";
 
@@ -27,14 +28,14 @@ export const reviewRoutes = (deps: ServerDeps) =>
       return context.json({ items });
     })
     .get("/review/:queueId", async (context) =>
-      context.json(await deps.memory.getPending(context.req.param("queueId"), context.get("userId"))),
+      context.json(await deps.memory.getPending(queueIdParam(context), context.get("userId"))),
     )
     .post("/review/:queueId/approve", async (context) => {
-      const memory = await approveItem(deps, context.req.param("queueId"), context.get("userId"));
+      const memory = await approveItem(deps, queueIdParam(context), context.get("userId"));
       return context.json({ status: "approved", memory });
     })
     .post("/review/:queueId/reject", async (context) => {
       const { reason } = await decodeBody(context, RejectRequest);
-      await rejectItem(deps, context.req.param("queueId"), context.get("userId"), reason);
+      await rejectItem(deps, queueIdParam(context), context.get("userId"), reason);
       return context.json({ status: "rejected" });
     });

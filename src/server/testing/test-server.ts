@@ -34,7 +34,10 @@ export interface TestServer extends RunningServer {
 /** A real server on 127.0.0.1, a free port and an in-memory PGlite database. */
 export const startTestServer = async (
   limits: Partial<ServerLimits> = {},
-  overrides: Pick<ServerOptions, "checker" | "verifyWorkers" | "config" | "repositoryDir" | "env"> = {},
+  overrides: Pick<
+    ServerOptions,
+    "checker" | "verifyWorkers" | "config" | "repositoryDir" | "env" | "evidence"
+  > = {},
 ): Promise<TestServer> => {
   const { logger, lines } = capturedLogger();
   const server = await startServer({

@@ -6,6 +6,7 @@ import { authenticateApiKey } from "../keys/api-keys.js";
 import { authenticate, sessionCookieName } from "../middleware/auth/index.js";
 import { requireSameOrigin } from "../middleware/csrf/index.js";
 import { limitRate, type RateLimit } from "../middleware/rate-limit/index.js";
+import { queueIdParam } from "../queue-id.js";
 import { approveItem, rejectItem } from "../review-decisions.js";
 import { runEffect } from "../run-effect.js";
 import { renderAuditPage } from "./audit-page.js";
@@ -68,7 +69,7 @@ export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit) => {
   });
   signedIn.post("/review/:queueId/approve", async (context) => {
     try {
-      await approveItem(deps, context.req.param("queueId"), context.get("userId"));
+      await approveItem(deps, queueIdParam(context), context.get("userId"));
       return context.redirect("/ui?notice=approved", 303);
     } catch (error) {
       if (isNotFound(error)) return context.redirect("/ui?notice=gone", 303);
@@ -79,7 +80,7 @@ export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit) => {
     const reason = field(await context.req.parseBody(), "reason").trim();
     if (reason === "") return context.redirect("/ui", 303);
     try {
-      await rejectItem(deps, context.req.param("queueId"), context.get("userId"), reason.slice(0, 2_000));
+      await rejectItem(deps, queueIdParam(context), context.get("userId"), reason.slice(0, 2_000));
       return context.redirect("/ui?notice=rejected", 303);
     } catch (error) {
       if (isNotFound(error)) return context.redirect("/ui?notice=gone", 303);

@@ -14,6 +14,12 @@ export interface SearchLimits {
 
 export const defaultSearchLimits: SearchLimits = { maxPairOperands: 400, maxRowRun: 6 };
 
+/**
+ * Most source figures a pair search looks at within one value window. Real tables hold a handful of figures
+ * within a figure's rounding of each other; only a source repeating one value reaches this.
+ */
+const maxWindowCandidates = 256;
+
 /** What to look for: a value in the claim's terms, with the tolerance its written precision allows. */
 export interface Target {
   readonly value: number;
@@ -123,14 +129,18 @@ const lowerBound = (sorted: Float64Array, value: number): number => {
   return low;
 };
 
-/** Operands whose value lies in `[center - width, center + width]`. */
+/**
+ * Operands whose value lies in `[center - width, center + width]`, the first `maxWindowCandidates` of them in
+ * value order: a source repeating one figure thousands of times would otherwise hand every caller all of them.
+ */
 const inRange = (index: OperandIndex, center: number, width: number): Operand[] => {
   const slack = Math.abs(center) * 1e-12;
   const high = center + width + slack;
   const first = lowerBound(index.sorted, center - width - slack);
   if (first >= index.sorted.length || (index.sorted[first] ?? 0) > high) return noOperands;
   const found: Operand[] = [];
-  for (let i = first; i < index.sorted.length && (index.sorted[i] ?? 0) <= high; i++) {
+  const last = Math.min(index.sorted.length, first + maxWindowCandidates);
+  for (let i = first; i < last && (index.sorted[i] ?? 0) <= high; i++) {
     const operand = index.operands[index.order[i] ?? 0];
     if (operand) found.push(operand);
   }
@@ -293,7 +303,8 @@ export const findDirect = (index: OperandIndex, target: Target): Found[] => {
 /**
  * Pairs of operands whose difference, sum, average, ratio, percentage, percent change or share hits the
  * target within tolerance. Bounded: the second operand runs over the `maxPairOperands` closest operands;
- * the first is looked up in the sorted index, so the cost is about `maxPairOperands * rules * log(n)`.
+ * the first is looked up in the sorted index (at most `maxWindowCandidates` per window), so the cost is about
+ * `maxPairOperands * rules * (log(n) + maxWindowCandidates)`.
  * Returns the first `maxResults` matches, by rule, then by closeness of the second operand to the claim.
  */
 export const findPairs = (
@@ -313,14 +324,14 @@ export const findPairs = (
       if (rule.additive && target.percent && !b.isPercent) continue;
       const window = rule.solve(target.value, target.tolerance, b.value);
       if (!window) continue;
-      // `inRange`, walked in place: most windows hold nothing, and a list per window is garbage.
+      // `inRange`, walked in place: most windows hold nothing, and a list per window is garbage. At most
+      // `maxWindowCandidates` are looked at: sources repeating one figure thousands of times would otherwise make
+      // every window walk all of them, for every second operand and every answer figure.
       const slack = Math.abs(window.center) * 1e-12;
       const high = window.center + window.width + slack;
-      for (
-        let i = lowerBound(index.sorted, window.center - window.width - slack);
-        i < index.sorted.length && (index.sorted[i] ?? 0) <= high;
-        i++
-      ) {
+      const first = lowerBound(index.sorted, window.center - window.width - slack);
+      const last = Math.min(index.sorted.length, first + maxWindowCandidates);
+      for (let i = first; i < last && (index.sorted[i] ?? 0) <= high; i++) {
         const a = index.operands[index.order[i] ?? 0];
         if (!a) continue;
         if (a === b || sameSource(a, b) || !related(a, b)) continue;

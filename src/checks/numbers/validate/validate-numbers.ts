@@ -156,13 +156,16 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     approximateRelative: options.approximateRelative ?? 0.05,
     closeRelative: options.closeRelative ?? 0,
   };
-  // Direct matches of each target, found once: the cited operands, the trace and nothing else ask again.
-  const directMatches = new Map<Target, readonly Found[]>();
+  // Direct matches of each target, found once per value asked for: the cited operands, the trace and nothing
+  // else ask again, and a figure the answer repeats shares one list (keyed by identity, an answer repeating
+  // one figure a thousand times held a thousand copies of every source figure it matched).
+  const directMatches = new Map<string, readonly Found[]>();
   const direct = (target: Target): readonly Found[] => {
-    let found = directMatches.get(target);
+    const key = `${target.value}|${target.tolerance}|${target.percent}|${target.kinds === undefined ? "*" : [...target.kinds].sort().join(",")}`;
+    let found = directMatches.get(key);
     if (!found) {
       found = findDirect(index, target);
-      directMatches.set(target, found);
+      directMatches.set(key, found);
     }
     return found;
   };

@@ -77,6 +77,12 @@ export const toProblem = (error: unknown): ApiProblem => {
     return new ApiProblem(error.status as ContentfulStatusCode, "http-error", error.message);
   }
   const tag = (error as { _tag?: unknown } | undefined)?._tag;
+  // A layer that refused the text it was given (too many citations to check them all) failed because of the
+  // caller's input: a 422 naming the text, not a 502 as if the layer had broken.
+  const cause = (error as { cause?: { _tag?: unknown; code?: unknown; message?: unknown } } | undefined)
+    ?.cause;
+  if (tag === "VerificationError" && cause?._tag === "InputError")
+    return new ApiProblem(422, String(cause.code), String(cause.message), {}, "text");
   const make = typeof tag === "string" ? taggedProblems[tag] : undefined;
   if (make) return make(String((error as Error).message ?? tag));
   return new ApiProblem(500, "internal-error", "the server failed to handle the request");
