@@ -8,7 +8,7 @@
  *
  * Bounded: one pass over the benchmark, then at most ~3 s of throughput timing.
  */
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Effect } from "effect";

@@ -27,7 +27,7 @@ const invocations = async (): Promise<string[][]> => {
       if (words[0] !== "veracity" || words[1] !== entry.name) continue;
       const subcommands = words
         .slice(2)
-        .filter((word, index, all) => all.slice(0, index + 1).every((w) => /^[a-z]+$/.test(w)));
+        .filter((_word, index, all) => all.slice(0, index + 1).every((w) => /^[a-z]+$/.test(w)));
       if (subcommands.length > 0) found.push([entry.name, ...subcommands]);
     }
   }

@@ -62,7 +62,7 @@ const fullYear = (digits: string): string => {
 
 // A year after a period: "2025", "'25", "FY2025", "FY 25", "fiscal 2025", "fiscal year 2025", "of 2025".
 const yearAfter = String.raw`(?:,?\s+(?:of\s+)?(?:the\s+)?|\s*['’-]\s*|\s+)?(?:(FY\s?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})|(\d{4})|(?<=['’]\s*|[QqHh])(\d{2}))`;
-const ordinal = String.raw`(first|second|third|fourth|1st|2nd|3rd|4th)`;
+const ordinal = "(first|second|third|fourth|1st|2nd|3rd|4th)";
 const monthName = String.raw`(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?`;
 
 interface Pattern {
