@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { runCliIn } from "../src/cli/testing.js";
 
 /**
- * `veracity eval --concurrency N` with only the offline checks verifies in worker threads on up to N cores;
- * the records, verdicts and scores must be exactly those of a run on one thread.
+ * `veracity eval --concurrency N` keeps N verifications in flight; the records, verdicts and scores must be
+ * exactly those of a run with one at a time, whatever order they finish in.
  */
 const source =
   "The museum opened in 1932 on the north bank. It holds 4,200 paintings and 310 sculptures, and 1.2 million people visited it in 2023, up from 0.9 million in 2022.";
@@ -34,7 +34,7 @@ const predictions = async (dir: string): Promise<string[]> =>
     .sort();
 
 describe("eval --concurrency", () => {
-  it("gives the same predictions on worker threads as on one thread", async () => {
+  it("gives the same predictions as one verification at a time", async () => {
     const dir = await mkdtemp(join(tmpdir(), "veracity-eval-concurrency-"));
     const records = Array.from({ length: 6 }, (_, round) =>
       answers.map(([response, label], index) =>

@@ -21,12 +21,6 @@ import { layerModelsFromEnv } from "./layer-models.js";
  * the same verifier everywhere; settings files and `VERACITY_*` variables are read here and nowhere else.
  */
 export interface VerifierFlags {
-  /**
-   * Worker threads to verify in, when the configuration runs only the offline checks (no model, evidence store,
-   * repository or fact memory): the same layers, settings and calibration on other cores, so verifications in
-   * flight at once (`eval --concurrency`) run in parallel. Ignored otherwise, and at 1 or less.
-   */
-  readonly workers?: number;
   /** The directory relative paths below are resolved against (default: the process's working directory). */
   readonly cwd?: string;
   /**
@@ -111,8 +105,6 @@ const withFileDefaults = (
 /** The assembled verifier; with a model, `modelUsage` reads the model's cumulative calls, tokens and cost. */
 export type BuiltVerifier = Verifier & {
   readonly modelUsage?: () => Promise<UsageReport>;
-  /** The worker threads it verifies in, when it is a pool (see `VerifierFlags.workers`). */
-  readonly workers?: number;
 };
 
 /**
@@ -146,26 +138,6 @@ export const buildVerifier = async (
   const model = modelConfigured
     ? await (await import("./model-parts.js")).modelParts(flags, env)
     : { layers: [], riskModel: undefined, mitigator: undefined, modelUsage: undefined };
-  const offlineOnly =
-    !modelConfigured &&
-    flags.evidence === undefined &&
-    flags.repository === undefined &&
-    flags.factMemory === undefined &&
-    Object.keys(extra).length === 0;
-  if ((flags.workers ?? 0) > 1 && offlineOnly) {
-    const { createWorkerPoolVerifier } = await import("../facade/worker-pool/index.js");
-    const workers = Math.floor(flags.workers as number);
-    const pool = createWorkerPoolVerifier({
-      workers,
-      settings: {
-        ...settings,
-        ...(calibration?.combiner ? { combiner: calibration.combiner } : {}),
-        ...(flags.strict ? { strict: true } : {}),
-      },
-      ...(calibration ? { calibration: calibration.layers } : {}),
-    });
-    return { ...pool, workers };
-  }
   const closers: (() => Promise<void>)[] = [];
   const layers: VerificationLayer[] = [...defaultEvidenceLayers(), ...model.layers];
   if (flags.evidence !== undefined || flags.repository !== undefined) {

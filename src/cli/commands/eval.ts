@@ -1,5 +1,4 @@
 import { mkdir, writeFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
 import { buildVerifier } from "../../assembly/build-verifier.js";
 import { datasets } from "../../datasets/registry.js";
@@ -42,12 +41,6 @@ export interface EvalVerifierOptions {
 export interface EvalVerifier {
   readonly verify: VerifyFunction;
   readonly close: () => Promise<void>;
-  /**
-   * Verifications to keep in flight so the verifier stays busy, when it runs them elsewhere: a pool of worker
-   * threads needs one queued per worker beside the one it runs, or each worker idles while the next record is
-   * read and sent.
-   */
-  readonly inFlight?: number;
 }
 
 export type EvalVerifierFactory = (options: EvalVerifierOptions) => Promise<EvalVerifier>;
@@ -93,12 +86,7 @@ const dataFilesOf = async (options: EvalCliOptions, io: CliIO): Promise<readonly
   }
 };
 
-const evaluate = async (
-  options: EvalCliOptions,
-  verify: VerifyFunction,
-  io: CliIO,
-  inFlight = options.concurrency,
-): Promise<number> => {
+const evaluate = async (options: EvalCliOptions, verify: VerifyFunction, io: CliIO): Promise<number> => {
   let report: EvalReport | undefined;
   let gate: GateOutcome | undefined;
   const dataFiles = await dataFilesOf(options, io);
@@ -125,7 +113,7 @@ const evaluate = async (
       ...(options.layers !== undefined ? { layers: options.layers } : {}),
       onMalformed: options.onMalformed,
       maxRecords: options.maxRecords,
-      concurrency: Math.max(options.concurrency, inFlight),
+      concurrency: options.concurrency,
       ...(options.splits !== undefined ? { splits: options.splits } : {}),
       // Under --fail-on-malformed the line stops the run and the error names it: it is not "skipped".
       onMalformedLine: (line) => {
@@ -192,7 +180,7 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
         ...options.verifier,
         concurrency: options.concurrency,
       });
-      return await evaluate(options, verifier.verify, io, verifier.inFlight);
+      return await evaluate(options, verifier.verify, io);
     } catch (error) {
       if (error instanceof UsageError || isTagged(error, "InputError", "ConfigError", "DatasetError")) {
         io.stderr(`veracity eval: ${error.message}\n`);
@@ -206,18 +194,12 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
 });
 
 /** The registered command: the real verifier built from the shared CLI flags. */
-export const evalCommand: CliCommand = makeEvalCommand(
-  async ({ strict, evidence, model, calibration, config, concurrency }) => {
-    // With only the offline checks, verifications in flight run on up to as many cores as the machine has.
-    const workers = Math.min(concurrency ?? 1, availableParallelism());
-    const verifier = await buildVerifier({
-      strict,
-      ...(workers > 1 ? { workers } : {}),
-      ...(config !== undefined ? { config } : {}),
-      ...(evidence !== undefined ? { evidence } : {}),
-      ...(model !== undefined ? { model } : {}),
-      ...(calibration !== undefined ? { calibration } : {}),
-    });
-    return verifier.workers === undefined ? verifier : { ...verifier, inFlight: 2 * verifier.workers };
-  },
+export const evalCommand: CliCommand = makeEvalCommand(({ strict, evidence, model, calibration, config }) =>
+  buildVerifier({
+    strict,
+    ...(config !== undefined ? { config } : {}),
+    ...(evidence !== undefined ? { evidence } : {}),
+    ...(model !== undefined ? { model } : {}),
+    ...(calibration !== undefined ? { calibration } : {}),
+  }),
 );
