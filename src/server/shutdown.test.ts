@@ -73,10 +73,12 @@ describe("veracity serve on SIGTERM", () => {
           method: "POST",
           headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
           body: JSON.stringify({
-            text: `Item ${index} costs 5 m. `.repeat(100),
+            text: `Item ${index} costs 5 m. `.repeat(2000),
             sources: ["#1 ".repeat(10_000)],
           }),
         });
+      // Each request takes about 0.1 s in the one worker, so the 20 stay in flight for about 2 s: long enough
+      // to be seen in flight before SIGTERM.
       // The worker is started before the measured part.
       expect((await check(-1)).status).toBe(200);
       const inFlight = Array.from({ length: 20 }, (_, index) =>
