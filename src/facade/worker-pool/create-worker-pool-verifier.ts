@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
 import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
@@ -50,9 +52,16 @@ export const defaultVerifyWorkers = (): number => Math.min(4, Math.max(0, availa
 const maxFailedStarts = 3;
 
 // The build runs the compiled worker; from sources (tests, tsx) a TypeScript worker is loaded through tsx.
+// In the bundled command (dist/cli, see scripts/bundle-cli.mjs) this code sits in dist/cli, and the worker is
+// the compiled one in dist/facade/worker-pool.
 const workerEntry = (given?: URL): { readonly url: URL; readonly sourceEntry?: string } => {
   const fromSources = import.meta.url.endsWith(".ts");
-  const url = given ?? new URL(fromSources ? "./verify-worker.ts" : "./verify-worker.js", import.meta.url);
+  const beside = new URL(fromSources ? "./verify-worker.ts" : "./verify-worker.js", import.meta.url);
+  const url =
+    given ??
+    (fromSources || existsSync(fileURLToPath(beside))
+      ? beside
+      : new URL("../facade/worker-pool/verify-worker.js", import.meta.url));
   return url.pathname.endsWith(".ts")
     ? { url: new URL("./run-from-sources.mjs", import.meta.url), sourceEntry: url.href }
     : { url };

@@ -1,0 +1,43 @@
+/**
+ * Bundles the `veracity` command into dist/cli/main.js (over the file tsc wrote), so that starting it reads a
+ * handful of files instead of some 700 modules: on a small `veracity check` most of the start-up time was
+ * module loading (see docs/BENCHMARKS.md, CLI start-up). The library entry points stay as tsc wrote them.
+ *
+ * Packages that load native code, WebAssembly, worker files or optional provider SDKs stay outside the bundle
+ * and load from node_modules when a command needs them. The chunks sit beside main.js, in dist/cli, so paths
+ * the code resolves from its own location (`../../package.json`) mean the same as in the tsc output.
+ */
+import { build } from "esbuild";
+
+const external = [
+  "@electric-sql/pglite",
+  "pg",
+  "viem",
+  "ai",
+  "@ai-sdk/*",
+  "@modelcontextprotocol/sdk",
+  "@modelcontextprotocol/sdk/*",
+  "@langchain/core",
+  "@langchain/core/*",
+  "pino",
+  "prom-client",
+];
+
+await build({
+  entryPoints: { main: "src/cli/main.ts" },
+  outdir: "dist/cli",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  external,
+  chunkNames: "bundle-[hash]",
+  allowOverwrite: true,
+  legalComments: "none",
+  logLevel: "warning",
+  // CommonJS dependencies inside an ES module bundle still call require() for Node's built-ins.
+  banner: {
+    js: 'import { createRequire as __veracityCreateRequire } from "node:module"; const require = __veracityCreateRequire(import.meta.url);',
+  },
+});
