@@ -1,11 +1,12 @@
 import path from "node:path";
-import { Effect } from "effect";
+import { Effect, FiberRef } from "effect";
 import {
   FactualMemoryError,
   type FactualMemoryShape,
   lexicalSimilarity,
 } from "../checks/model-backed/factual-memory.js";
-import { createMemoryGate } from "../memory/gate/create-memory-gate.js";
+import { createMemoryGate, type MemoryGateClient } from "../memory/gate/create-memory-gate.js";
+import { FactMemoryUser } from "../model/fact-memory-user.js";
 import { UsageError } from "../model/usage-error.js";
 
 const maxCandidates = 50;
@@ -25,26 +26,47 @@ export const openStoreFactMemory = async (
   const gate = await createMemoryGate({ database: target }).catch((error: Error) => {
     throw new UsageError(`cannot open the memory store ${database}: ${error.message}`);
   });
-  const memory: FactualMemoryShape = {
-    search: (query, options = {}) =>
-      Effect.tryPromise({
-        try: () => gate.search(userId, query, maxCandidates),
-        catch: (cause) =>
-          new FactualMemoryError({ message: `memory store search failed: ${String(cause)}`, cause }),
-      }).pipe(
-        Effect.map((hits) =>
-          hits
-            .filter((hit) => hit.memory.memoryType === "fact")
-            .map((hit) => ({
-              fact: hit.memory.content,
-              similarity: lexicalSimilarity(query, hit.memory.content),
-              source: hit.memory.source,
-            }))
-            .filter((hit) => hit.similarity >= (options.minSimilarity ?? 0.8))
-            .sort((a, b) => b.similarity - a.similarity)
-            .slice(0, Math.min(50, Math.max(1, options.limit ?? 3))),
-        ),
-      ),
-  };
+  const memory = storeFactMemory(gate, Effect.succeed(userId));
   return { memory, close: () => gate.close() };
 };
+
+/**
+ * The approved facts of a memory store for the user `userOf` names, as a fact memory: the store's full-text search
+ * finds candidates, re-ranked by lexical similarity so thresholds mean the same as for the in-memory fact memory.
+ * Only memories of type "fact" count; no user, no facts.
+ */
+export const storeFactMemory = (
+  gate: Pick<MemoryGateClient, "search">,
+  userOf: Effect.Effect<string | undefined>,
+): FactualMemoryShape => ({
+  search: (query, options = {}) =>
+    Effect.flatMap(userOf, (userId) =>
+      userId === undefined
+        ? Effect.succeed([])
+        : Effect.tryPromise({
+            try: () => gate.search(userId, query, maxCandidates),
+            catch: (cause) =>
+              new FactualMemoryError({ message: `memory store search failed: ${String(cause)}`, cause }),
+          }).pipe(
+            Effect.map((hits) =>
+              hits
+                .filter((hit) => hit.memory.memoryType === "fact")
+                .map((hit) => ({
+                  fact: hit.memory.content,
+                  similarity: lexicalSimilarity(query, hit.memory.content),
+                  source: hit.memory.source,
+                }))
+                .filter((hit) => hit.similarity >= (options.minSimilarity ?? 0.8))
+                .sort((a, b) => b.similarity - a.similarity)
+                .slice(0, Math.min(50, Math.max(1, options.limit ?? 3))),
+            ),
+          ),
+    ),
+});
+
+/**
+ * A memory store shared by many users (a server's) as the fact memory of every verification: each verification
+ * reads the facts of the user it runs for (`FactMemoryUser`, set by `verifyFor`), and none without one.
+ */
+export const requestUserFactMemory = (gate: Pick<MemoryGateClient, "search">): FactualMemoryShape =>
+  storeFactMemory(gate, FiberRef.get(FactMemoryUser));

@@ -3,6 +3,7 @@ import type { CalibrationModels } from "../calibration/calibrator.js";
 import type { MitigatorShape } from "../mitigation/mitigator.js";
 import type { ClaimFinding } from "../model/claim.js";
 import { InputError } from "../model/errors.js";
+import { FactMemoryUser } from "../model/fact-memory-user.js";
 import type { VerificationLayer } from "../model/layer.js";
 import type { LayerName } from "../model/layer-name.js";
 import type { LayerResult } from "../model/layer-result.js";
@@ -88,6 +89,11 @@ export interface VerifierTools {
   ) => Promise<Mitigation>;
   /** A layer's raw score through its Platt model (the identity for a layer without one). */
   readonly calibrateConfidence: (rawScore: number, layer: LayerName) => Promise<number>;
+  /**
+   * `verify` on behalf of an authenticated user: a fact memory shared by many users (a server's memory store)
+   * reads that user's facts only. The user must come from authentication, never from the request.
+   */
+  readonly verifyFor: (userId: string, request: VerificationRequest) => Promise<VerificationResult>;
 }
 
 const decodeRequest = (request: unknown) =>
@@ -117,14 +123,14 @@ export const createVerifier = (config: VerifierConfig = {}): Verifier & Verifier
       ...(config.mitigator ? { mitigator: config.mitigator } : {}),
     }),
   );
+  const verification = (request: VerificationRequest) =>
+    Effect.flatMap(decodeRequest(request), (decoded) =>
+      Effect.flatMap(VerificationService, (service) => service.verify(decoded)),
+    );
   return {
-    verify: (request) =>
-      runOrThrow(
-        runtime,
-        Effect.flatMap(decodeRequest(request), (decoded) =>
-          Effect.flatMap(VerificationService, (service) => service.verify(decoded)),
-        ),
-      ),
+    verify: (request) => runOrThrow(runtime, verification(request)),
+    verifyFor: (userId, request) =>
+      runOrThrow(runtime, Effect.locally(verification(request), FactMemoryUser, userId)),
     runLayer: (layer, text, context, sources) =>
       runOrThrow(
         runtime,

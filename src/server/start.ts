@@ -7,6 +7,7 @@ import { Effect } from "effect";
 import { type Logger, pino } from "pino";
 import { buildVerifier } from "../assembly/build-verifier.js";
 import { readConfigFile } from "../assembly/config-file.js";
+import { requestUserFactMemory } from "../assembly/fact-memory.js";
 import { openMemoryGate } from "../assembly/memory-gate.js";
 import { makeAuditLog } from "../audit/audit-log.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
@@ -75,6 +76,12 @@ const configuresVerification = async (file: string | undefined): Promise<boolean
   );
 };
 
+/** The verifier without its in-thread `verifyFor`, so a pool's `verify` is the one every route uses. */
+const withoutVerifyFor = <V extends object>(verifier: V): Omit<V, "verifyFor"> => {
+  const { verifyFor: _inThread, ...rest } = verifier as V & { verifyFor?: unknown };
+  return rest;
+};
+
 /** Opens the stores, builds the app and listens. `close` undoes all of it in reverse order. */
 export const startServer = async (options: ServerOptions = {}): Promise<RunningServer> => {
   const env = options.env ?? process.env;
@@ -104,6 +111,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
         ...(options.model === undefined ? {} : { model: options.model }),
         ...(options.calibration === undefined ? {} : { calibration: options.calibration }),
         ...(options.config === undefined ? {} : { config: options.config }),
+        // Fact decomposition reads the facts of the user each verification runs for, from this server's store.
+        factMemory: requestUserFactMemory(memory),
       },
       {},
       env,
@@ -124,7 +133,9 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       [options.model, options.evidence, options.calibration].every((flag) => flag === undefined) &&
       ["VERACITY_MODEL", "VERACITY_EMBEDDING_MODEL"].every((name) => env[name] === undefined) &&
       !(await configuresVerification(options.config ?? env.VERACITY_CONFIG));
-    const verifier = pool !== undefined && offlineOnly ? { ...built, ...pool, close: built.close } : built;
+    // Offline only, `/v1/verify` runs in the pool (which has no model, so no fact memory to read per user).
+    const verifier =
+      pool !== undefined && offlineOnly ? { ...withoutVerifyFor(built), ...pool, close: built.close } : built;
     const metrics = makeVeracityMetrics();
     const unsubscribe = await Promise.all(
       // One subscription per event source: `/v1/verify` may run on the checker's pool.

@@ -1,10 +1,21 @@
 import { type Context, Hono } from "hono";
-import type { Verifier } from "../../facade/create-verifier.js";
+import type { Verifier, VerifierTools } from "../../facade/create-verifier.js";
 import { verifyPrepared } from "../../facade/prepared-answer.js";
 import { decodeBody } from "../decode-body.js";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";
 import { CheckRequest, VerifyRequest } from "../schemas.js";
+
+/**
+ * The verifier as the authenticated user's: where it can verify on someone's behalf (`verifyFor`, the
+ * in-process verifier), the fact memory reads that user's facts only; a worker pool reads no fact memory.
+ */
+const forUser = (verifier: Verifier, userId: string): Verifier => {
+  const verifyFor = (verifier as Partial<VerifierTools>).verifyFor;
+  return verifyFor === undefined
+    ? verifier
+    : { ...verifier, verify: (request) => verifyFor(userId, request) };
+};
 
 const wantsLayerClaims = (value: string | undefined): boolean => value === "true" || value === "1";
 
@@ -18,7 +29,7 @@ const verifyAndAnswer =
   async (context: Context<ServerEnv>) => {
     const request = await decodeBody(context, schema);
     const layerClaims = wantsLayerClaims(context.req.query("layerClaims"));
-    const answer = await verifyPrepared(verifier, request, { layerClaims });
+    const answer = await verifyPrepared(forUser(verifier, context.get("userId")), request, { layerClaims });
     await deps.auditTrail?.verification(context.get("userId"), request, answer, route);
     return context.body(answer.body, 200, { "content-type": "application/json" });
   };

@@ -36,7 +36,7 @@ export const startTestServer = async (
   limits: Partial<ServerLimits> = {},
   overrides: Pick<
     ServerOptions,
-    "checker" | "verifyWorkers" | "config" | "repositoryDir" | "env" | "evidence"
+    "checker" | "verifyWorkers" | "config" | "repositoryDir" | "env" | "evidence" | "model"
   > = {},
 ): Promise<TestServer> => {
   const { logger, lines } = capturedLogger();
