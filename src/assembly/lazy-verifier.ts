@@ -1,4 +1,4 @@
-import type { Verifier } from "../facade/create-verifier.js";
+import type { Verifier, VerifierTools } from "../facade/create-verifier.js";
 import { verifyPrepared } from "../facade/prepared-answer.js";
 
 /**
@@ -7,7 +7,7 @@ import { verifyPrepared } from "../facade/prepared-answer.js";
  * settings file and model read once. A build that fails rejects every call with the same error; closing a
  * verifier that was never used builds nothing.
  */
-export const lazyVerifier = (build: () => Promise<Verifier>): Verifier => {
+export const lazyVerifier = (build: () => Promise<Verifier>): Verifier & Pick<VerifierTools, "verifyFor"> => {
   let built: Promise<Verifier> | undefined;
   const get = () => {
     built ??= build();
@@ -15,6 +15,13 @@ export const lazyVerifier = (build: () => Promise<Verifier>): Verifier => {
   };
   return {
     verify: async (request) => (await get()).verify(request),
+    // On behalf of a user where the built verifier can (see VerifierTools.verifyFor), else a plain verify.
+    verifyFor: async (userId, request) => {
+      const verifier = (await get()) as Verifier & Partial<VerifierTools>;
+      return verifier.verifyFor === undefined
+        ? verifier.verify(request)
+        : verifier.verifyFor(userId, request);
+    },
     verifyPrepared: async (request, options) => verifyPrepared(await get(), request, options),
     runLayer: async (layer, text, context, sources) => (await get()).runLayer(layer, text, context, sources),
     assessRisk: async (text, context) => (await get()).assessRisk(text, context),

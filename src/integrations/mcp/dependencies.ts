@@ -1,4 +1,5 @@
 import { buildVerifier, type VerifierFlags } from "../../assembly/build-verifier.js";
+import { requestUserFactMemory } from "../../assembly/fact-memory.js";
 import { lazyVerifier } from "../../assembly/lazy-verifier.js";
 import { openMemoryGate } from "../../assembly/memory-gate.js";
 import { CalculationRecorder } from "../../checks/numbers/index.js";
@@ -37,25 +38,30 @@ export const openMcpDependencies = (
 ): McpDependencies & { readonly close: () => Promise<void> } => {
   const env = options.env ?? process.env;
   const repositoryDir = options.repositoryDir ?? process.cwd();
-  const verifier = lazyVerifier(() =>
-    buildVerifier({ repository: repositoryDir, ...options.verifier }, {}, env),
-  );
   let gate: Promise<MemoryGateClient> | undefined;
+  const memory = () => {
+    gate ??= openMemoryGate(
+      options.memorySql === undefined
+        ? { database: options.memoryDatabase ?? "memory://", repositoryDir }
+        : { sql: options.memorySql, repositoryDir },
+      env,
+    );
+    return gate;
+  };
+  // With a model, fact decomposition reads the facts of the user a call acts for from this memory store.
+  const facts = requestUserFactMemory({
+    search: async (userId, query, limit) => (await memory()).search(userId, query, limit),
+  });
+  const verifier = lazyVerifier(() =>
+    buildVerifier({ repository: repositoryDir, factMemory: facts, ...options.verifier }, {}, env),
+  );
   return {
     verifier,
     // Over stdio one server acts for one client: its calculations are its own. Over HTTP with keys each user
     // gets a recorder of their own (http.ts); this one serves stdio and the unauthenticated mode.
     calculations: new CalculationRecorder(),
     ...(options.userId === undefined ? {} : { userId: options.userId }),
-    memory: () => {
-      gate ??= openMemoryGate(
-        options.memorySql === undefined
-          ? { database: options.memoryDatabase ?? "memory://", repositoryDir }
-          : { sql: options.memorySql, repositoryDir },
-        env,
-      );
-      return gate;
-    },
+    memory,
     close: async () => {
       await verifier.close();
       if (gate !== undefined) await (await gate.catch(() => undefined))?.close();
