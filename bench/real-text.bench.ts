@@ -1,0 +1,119 @@
+/**
+ * Verification speed on real text: answers of about 1 KB against about 10 KB of sources, both cut from the
+ * labelled sets (SummEdits, BEGIN, FRANK, TAT-QA: each payload joins the responses and the contexts of
+ * neighbouring records of one set), every payload distinct, the offline layers on one core (this thread).
+ * Beside it, in the same run: `JSON.parse` of the same payloads (a baseline any machine has), and the same
+ * payload repeated (labelled: the source indexes are then cached).
+ *
+ *   VERACITY_DATASETS_DIR=../shared/benchmarks node --expose-gc --import tsx bench/real-text.bench.ts [payloads]
+ */
+import { readFile } from "node:fs/promises";
+import { availableParallelism, loadavg } from "node:os";
+import { benchmarkFile, howToGetData } from "../src/datasets/benchmark-data.js";
+import { createVerifier } from "../src/facade/create-verifier.js";
+
+interface Payload {
+  readonly text: string;
+  readonly sources: string[];
+}
+
+const payloadLimit = Number(process.argv[2] ?? 200);
+const answerBytes = 1_000;
+const sourceBytes = 10_000;
+
+const readRecords = async (name: string) => {
+  const file = benchmarkFile(process.env, name);
+  if (file === undefined) return [];
+  return (await readFile(file, "utf8"))
+    .split("\n")
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as { response?: string; context?: string });
+};
+
+/** Distinct payloads: consecutive records joined until the answer and the sources reach their sizes. */
+const buildPayloads = async (): Promise<Payload[]> => {
+  const payloads: Payload[] = [];
+  for (const name of ["summedits.jsonl", "begin.jsonl", "frank_cnndm.jsonl", "tatqa.jsonl"]) {
+    const records = (await readRecords(name)).filter((record) => record.response && record.context);
+    let answer = "";
+    let sources: string[] = [];
+    let size = 0;
+    const seen = new Set<string>();
+    for (const record of records) {
+      if (answer.length < answerBytes) answer += `${record.response} `;
+      if (!seen.has(record.context as string) && size < sourceBytes) {
+        seen.add(record.context as string);
+        sources.push(record.context as string);
+        size += (record.context as string).length;
+      }
+      if (answer.length >= answerBytes && size >= sourceBytes) {
+        payloads.push({ text: answer.trim(), sources });
+        answer = "";
+        sources = [];
+        size = 0;
+        seen.clear();
+      }
+    }
+  }
+  if (payloads.length === 0) throw new Error(`no labelled data: ${howToGetData}`);
+  return payloads;
+};
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+const all = await buildPayloads();
+// Each payload once: no verification meets sources the cache has seen.
+const payloads = all.slice(0, payloadLimit);
+const json = payloads.map((payload) => JSON.stringify(payload));
+const meanAnswer = payloads.reduce((sum, p) => sum + p.text.length, 0) / payloads.length;
+const meanSources = payloads.reduce((sum, p) => sum + p.sources.join("").length, 0) / payloads.length;
+
+const verifier = createVerifier();
+// Warm-up on payloads left out of the measured set.
+for (const payload of all.slice(payloads.length, payloads.length + 20)) await verifier.verify(payload);
+if (all.length <= payloads.length)
+  for (let i = 0; i < 20; i += 1) await verifier.verify(payloads.at(-1) as Payload);
+
+const timeEach = async (run: (index: number) => Promise<unknown> | unknown) => {
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (let index = 0; index < payloads.length; index += 1) {
+    const t = performance.now();
+    await run(index);
+    latencies.push(performance.now() - t);
+  }
+  const wall = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: (payloads.length / wall) * 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+};
+
+globalThis.gc?.();
+const rssBefore = process.memoryUsage().rss;
+const parsed = await timeEach((index) => JSON.parse(json[index] as string));
+const fresh = await timeEach((index) => verifier.verify(JSON.parse(json[index] as string) as Payload));
+const repeated = await timeEach(() => verifier.verify(JSON.parse(json[0] as string) as Payload));
+// The process's peak resident set over the whole run (kilobytes on Linux).
+const peakRss = process.resourceUsage().maxRSS * 1024;
+await verifier.close();
+
+const row = (name: string, r: { perSecond: number; p50: number; p99: number }) =>
+  `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`;
+console.log(
+  `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(
+      " ",
+    )}; ${payloads.length} distinct payloads, answer ${meanAnswer.toFixed(0)} chars, sources ${meanSources.toFixed(0)} chars on average`,
+);
+console.log("| run | per second | p50 ms | p99 ms |\n|---|---|---|---|");
+console.log(row("JSON.parse of the payload (baseline)", parsed));
+console.log(row("verify, offline layers, distinct payloads", fresh));
+console.log(row("verify, the same payload repeated (cached indexes)", repeated));
+console.log(
+  `peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB over the whole run (${(rssBefore / 2 ** 20).toFixed(0)} MB once the payloads were read)`,
+);
