@@ -65,7 +65,7 @@ module.exports = {
       comment: "No module may reach itself through its imports.",
       severity: "error",
       from: { pathNot: testCode },
-      to: { circular: true, pathNot: testCode, viaOnly: { dependencyTypesNot: ["type-only"] } },
+      to: { circular: true, pathNot: testCode },
     },
     ...upward,
     ...betweenChecks,

@@ -8,7 +8,7 @@ import { makeModelMitigator } from "../mitigation/model-mitigator.js";
 import type { VerificationLayer } from "../model/layer.js";
 import type { ModelLayerName } from "../model/layer-name.js";
 import { UsageError } from "../model/usage-error.js";
-import type { VerifierFlags } from "./build-verifier.js";
+import type { VerifierFlags } from "./flags.js";
 import { layerModelsFromEnv } from "./layer-models.js";
 
 /**

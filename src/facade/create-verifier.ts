@@ -16,8 +16,8 @@ import type { VerificationSettings } from "../verification/config.js";
 import { EventBus, type EventHandler } from "../verification/events.js";
 import type { RiskModelShape } from "../verification/risk-assessor.js";
 import { VerificationService } from "../verification/service.js";
+import type { AnswerOptions, PreparedAnswer } from "./answer-types.js";
 import { defaultEvidenceLayers } from "./default-layers.js";
-import type { AnswerOptions, PreparedAnswer } from "./prepared-answer.js";
 import { runOrThrow } from "./run.js";
 
 /**

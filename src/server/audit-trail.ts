@@ -1,10 +1,12 @@
+import type { Logger } from "pino";
+import type { AuditLogShape } from "../audit/audit-log.js";
 import { auditEntryForVerification, type VerificationSummary } from "../audit/entries-for.js";
 import type { AuditAppend } from "../audit/entry.js";
 import { makeGroupCommitAppender } from "../audit/group-commit.js";
 import { recordResultDetails } from "../metrics/record.js";
+import type { VeracityMetrics } from "../metrics/registry.js";
 import type { VerificationRequest } from "../model/request.js";
 import type { VerificationResult } from "../model/result.js";
-import type { ServerDeps } from "./deps.js";
 import { ApiProblem } from "./middleware/problem/index.js";
 import { runEffect } from "./run-effect.js";
 
@@ -44,7 +46,14 @@ const auditWindowMs = 5;
  * The trail of one server: appends go through group commit, one transaction per batch of requests. Without an
  * audit log (some tests) only the metrics are recorded.
  */
-export const makeServerAuditTrail = (deps: ServerDeps): ServerAuditTrail => {
+/** What the audit trail needs of the server: its audit log, logger and metrics. */
+export interface AuditTrailDeps {
+  readonly auditLog?: AuditLogShape;
+  readonly logger: Logger;
+  readonly veracityMetrics?: VeracityMetrics;
+}
+
+export const makeServerAuditTrail = (deps: AuditTrailDeps): ServerAuditTrail => {
   const metrics = deps.veracityMetrics;
   const appender =
     deps.auditLog === undefined

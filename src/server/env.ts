@@ -1,4 +1,4 @@
-import type { Role } from "./roles.js";
+import type { Role } from "./role.js";
 
 /** What middleware puts on the Hono context: the authenticated user, never a field of the body. */
 export interface ServerEnv {

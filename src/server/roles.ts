@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { ServerEnv } from "./env.js";
 import { ApiProblem } from "./middleware/problem/index.js";
+import type { Role } from "./role.js";
 
 /**
  * Who may do what, from least to most. `agent`: verify, validate, ingest and search memories for its user,
@@ -9,8 +10,7 @@ import { ApiProblem } from "./middleware/problem/index.js";
  * everything an agent may do, plus the review queue, the review UI and the user's audit trail. `admin`: a
  * reviewer who may also check the whole server's tamper-evident audit log.
  */
-export const roles = ["agent", "reviewer", "admin"] as const;
-export type Role = (typeof roles)[number];
+export { type Role, roles } from "./role.js";
 
 const rank: Record<Role, number> = { agent: 0, reviewer: 1, admin: 2 };
 

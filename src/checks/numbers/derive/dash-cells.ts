@@ -1,5 +1,5 @@
 import type { ExtractedNumber } from "../extract/types.js";
-import type { SourceNumber } from "./source-numbers.js";
+import type { SourceNumber } from "./source-number.js";
 
 /**
  * A cell holding only a dash ("—", "–", "-"), with an optional currency sign: nil. Tested on the trimmed cell,
