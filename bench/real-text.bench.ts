@@ -7,10 +7,10 @@
  *
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --expose-gc --import tsx bench/real-text.bench.ts [payloads]
  */
-import { readFile } from "node:fs/promises";
 import { availableParallelism, loadavg } from "node:os";
-import { benchmarkFile, howToGetData } from "../src/datasets/benchmark-data.js";
+import { howToGetData } from "../src/datasets/benchmark-data.js";
 import { createVerifier } from "../src/facade/create-verifier.js";
+import { readBenchmarkRecords } from "./libraries/texts.js";
 
 interface Payload {
   readonly text: string;
@@ -21,20 +21,11 @@ const payloadLimit = Number(process.argv[2] ?? 200);
 const answerBytes = 1_000;
 const sourceBytes = 10_000;
 
-const readRecords = async (name: string) => {
-  const file = benchmarkFile(process.env, name);
-  if (file === undefined) return [];
-  return (await readFile(file, "utf8"))
-    .split("\n")
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as { response?: string; context?: string });
-};
-
 /** Distinct payloads: consecutive records joined until the answer and the sources reach their sizes. */
 const buildPayloads = async (): Promise<Payload[]> => {
   const payloads: Payload[] = [];
   for (const name of ["summedits.jsonl", "begin.jsonl", "frank_cnndm.jsonl", "tatqa.jsonl"]) {
-    const records = (await readRecords(name)).filter((record) => record.response && record.context);
+    const records = (await readBenchmarkRecords(name)).filter((record) => record.response && record.context);
     let answer = "";
     let sources: string[] = [];
     let size = 0;

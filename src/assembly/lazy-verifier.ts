@@ -1,5 +1,6 @@
 import type { Verifier, VerifierTools } from "../facade/create-verifier.js";
 import { verifyPrepared } from "../facade/prepared-answer.js";
+import { verifyAs } from "../facade/verify-as.js";
 
 /**
  * A verifier that is built on first use: surfaces whose constructors are synchronous (an MCP server's
@@ -16,12 +17,7 @@ export const lazyVerifier = (build: () => Promise<Verifier>): Verifier & Pick<Ve
   return {
     verify: async (request) => (await get()).verify(request),
     // On behalf of a user where the built verifier can (see VerifierTools.verifyFor), else a plain verify.
-    verifyFor: async (userId, request) => {
-      const verifier = (await get()) as Verifier & Partial<VerifierTools>;
-      return verifier.verifyFor === undefined
-        ? verifier.verify(request)
-        : verifier.verifyFor(userId, request);
-    },
+    verifyFor: async (userId, request) => verifyAs(await get(), userId, request),
     verifyPrepared: async (request, options) => verifyPrepared(await get(), request, options),
     runLayer: async (layer, text, context, sources) => (await get()).runLayer(layer, text, context, sources),
     assessRisk: async (text, context) => (await get()).assessRisk(text, context),

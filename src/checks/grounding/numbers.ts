@@ -1,3 +1,4 @@
+import { tensWords, unitWords } from "../../text/number-words.js";
 import { stem, type Token } from "../../text/tokens.js";
 import type { ClaimContext, GroundingFinding } from "./claim-context.js";
 import { findSwap } from "./neighbourhood.js";
@@ -5,32 +6,8 @@ import { findSwap } from "./neighbourhood.js";
 const numberWords: ReadonlyMap<string, number> = new Map(
   Object.entries({
     zero: 0,
-    two: 2,
-    three: 3,
-    four: 4,
-    five: 5,
-    six: 6,
-    seven: 7,
-    eight: 8,
-    nine: 9,
-    ten: 10,
-    eleven: 11,
-    twelve: 12,
-    thirteen: 13,
-    fourteen: 14,
-    fifteen: 15,
-    sixteen: 16,
-    seventeen: 17,
-    eighteen: 18,
-    nineteen: 19,
-    twenty: 20,
-    thirty: 30,
-    forty: 40,
-    fifty: 50,
-    sixty: 60,
-    seventy: 70,
-    eighty: 80,
-    ninety: 90,
+    ...unitWords,
+    ...tensWords,
     hundred: 100,
     once: 1,
     twice: 2,

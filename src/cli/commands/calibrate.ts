@@ -17,7 +17,7 @@ import {
 import { parseCalibrationPairs } from "../../calibration/pairs-file.js";
 import type { CalibrationQuality } from "../../calibration/quality.js";
 import { combinerDataPath } from "../../eval/calibration-data.js";
-import { fnv1a } from "../../eval/datasets/split.js";
+import { fnv1a } from "../../model/fnv1a.js";
 import { parseCommandArgs } from "../args.js";
 import { type CliCommand, ExitCode, UsageError } from "../command.js";
 import { commandProgress } from "../progress.js";

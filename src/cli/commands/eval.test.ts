@@ -187,7 +187,6 @@ describe("veracity eval", () => {
       model: "openai:x",
       evidence: join(dir, "db"),
       calibration: join(dir, "cal.json"),
-      concurrency: 1,
     });
     expect(requests.every((request) => request.layers?.join() === "grounding,numbers")).toBe(true);
   });

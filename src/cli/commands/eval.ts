@@ -34,8 +34,6 @@ export interface EvalVerifierOptions {
   /** The configuration file (`--config`). */
   readonly config?: string;
   readonly strict: boolean;
-  /** Verifications in flight at once (`--concurrency`). */
-  readonly concurrency?: number;
 }
 
 export interface EvalVerifier {
@@ -178,7 +176,6 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
       verifier = await createEvalVerifier({
         ...(options.layers !== undefined ? { layers: options.layers } : {}),
         ...options.verifier,
-        concurrency: options.concurrency,
       });
       return await evaluate(options, verifier.verify, io);
     } catch (error) {

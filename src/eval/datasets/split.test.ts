@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { fnv1a } from "../../model/fnv1a.js";
 import type { EvalRecord } from "../record.js";
-import { assignSplit, fnv1a } from "./split.js";
+import { assignSplit } from "./split.js";
 
 const record = (id: string, meta: Record<string, unknown> = {}): EvalRecord => ({
   id,

@@ -1,8 +1,6 @@
 import { fnv1a } from "../../model/fnv1a.js";
 import { declaredSplit, type EvalRecord } from "../record.js";
 
-export { fnv1a };
-
 /** Which split to pick a threshold on, and which to report on with that threshold unchanged. */
 export interface SplitPlan {
   readonly tuneOn: string;

@@ -5,7 +5,8 @@ import {
   type ValidationResult,
   validateNumbers,
 } from "../../checks/numbers/index.js";
-import type { Verifier, VerifierTools } from "../../facade/create-verifier.js";
+import type { Verifier } from "../../facade/create-verifier.js";
+import { verifyAs } from "../../facade/verify-as.js";
 import type { MemoryGateClient } from "../../memory/index.js";
 import { type Principal, sourcedByPrincipal } from "../../memory/tiers/principal-source.js";
 import { cleanJsonSchema } from "../../model/clean-json-schema.js";
@@ -132,10 +133,9 @@ export const mcpTools: readonly McpTool[] = [
       const all = [...(sources ?? []), ...calculatorSource(dependencies)];
       const request = { ...rest, ...(all.length === 0 ? {} : { sources: all }) };
       // A server bound to a user (a key's, or --user) verifies on that user's behalf: their stored facts only.
-      const verifyFor = (dependencies.verifier as Partial<VerifierTools>).verifyFor;
-      return dependencies.userId !== undefined && verifyFor !== undefined
-        ? verifyFor(dependencies.userId, request)
-        : dependencies.verifier.verify(request);
+      return dependencies.userId === undefined
+        ? dependencies.verifier.verify(request)
+        : verifyAs(dependencies.verifier, dependencies.userId, request);
     },
   }),
   defineTool({

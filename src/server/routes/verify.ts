@@ -1,21 +1,17 @@
 import { type Context, Hono } from "hono";
-import type { Verifier, VerifierTools } from "../../facade/create-verifier.js";
+import type { Verifier } from "../../facade/create-verifier.js";
 import { verifyPrepared } from "../../facade/prepared-answer.js";
+import { verifyAs } from "../../facade/verify-as.js";
 import { decodeBody } from "../decode-body.js";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";
 import { CheckRequest, VerifyRequest } from "../schemas.js";
 
-/**
- * The verifier as the authenticated user's: where it can verify on someone's behalf (`verifyFor`, the
- * in-process verifier), the fact memory reads that user's facts only; a worker pool reads no fact memory.
- */
-const forUser = (verifier: Verifier, userId: string): Verifier => {
-  const verifyFor = (verifier as Partial<VerifierTools>).verifyFor;
-  return verifyFor === undefined
-    ? verifier
-    : { ...verifier, verify: (request) => verifyFor(userId, request) };
-};
+/** The verifier as the authenticated user's (see `verifyAs`). */
+const forUser = (verifier: Verifier, userId: string): Verifier =>
+  "verifyFor" in verifier
+    ? { ...verifier, verify: (request) => verifyAs(verifier, userId, request) }
+    : verifier;
 
 const wantsLayerClaims = (value: string | undefined): boolean => value === "true" || value === "1";
 
