@@ -26,6 +26,9 @@ export const main = async () => {
 
     // 3. Calibrate: a raw layer score through the layer's Platt model.
     const calibrated = await verifier.calibrateConfidence(0.9, "grounding");
+    // A refit model swapped in: later verifications (and calibrations) use it.
+    await verifier.updateCalibration({ grounding: { a: -5, b: 2.5 } });
+    const recalibrated = await verifier.calibrateConfidence(0.9, "grounding");
 
     // 4. The correction loop: any model as a plain function (here two scripted drafts), the verifier above.
     const drafts = [
@@ -61,6 +64,7 @@ export const main = async () => {
       passed: result.passed,
       mitigation: mitigation.action,
       calibrated,
+      recalibrated,
       correction: { outcome: corrected.outcome, iterations: corrected.iterations, text: corrected.text },
       golden,
       reportConfidence: scoreReport([finding]),

@@ -8,6 +8,8 @@ describe("the plain async API (examples/plain-async-api.ts, docs/API.md)", () =>
     expect(outcome.mitigation).toBe("block-response");
     // Platt scaling with a = -4, b = 2: 1 / (1 + exp(-4 * 0.9 + 2)).
     expect(outcome.calibrated).toBeCloseTo(1 / (1 + Math.exp(-1.6)), 12);
+    // After updateCalibration with a = -5, b = 2.5: 1 / (1 + exp(-5 * 0.9 + 2.5)).
+    expect(outcome.recalibrated).toBeCloseTo(1 / (1 + Math.exp(-2)), 12);
     expect(outcome.correction).toEqual({
       outcome: "corrected",
       iterations: 2,

@@ -5,7 +5,12 @@ import type { CalibrationModels } from "../calibration/calibrator.js";
 import type { CombinerModel } from "../calibration/combiner/combiner.js";
 import { parseCalibrationCombiner, parseCalibrationFile } from "../calibration/file.js";
 import { repositoryCitationOptions } from "../checks/citations/verifiers/repository-citations.js";
-import { createVerifier, type Verifier, type VerifierConfig } from "../facade/create-verifier.js";
+import {
+  createVerifier,
+  type Verifier,
+  type VerifierConfig,
+  type VerifierTools,
+} from "../facade/create-verifier.js";
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
 import type { UsageReport } from "../llm/llm-service.js";
 import type { VerificationLayer } from "../model/layer.js";
@@ -74,9 +79,12 @@ const withFileDefaults = (
 });
 
 /** The assembled verifier; with a model, `modelUsage` reads the model's cumulative calls, tokens and cost. */
-export type BuiltVerifier = Verifier & {
-  readonly modelUsage?: () => Promise<UsageReport>;
-};
+export type BuiltVerifier = Verifier &
+  Pick<VerifierTools, "updateCalibration"> & {
+    readonly modelUsage?: () => Promise<UsageReport>;
+    /** The Platt models a calibration file set, per layer (empty without one: the defaults apply). */
+    readonly calibrationModels: CalibrationModels;
+  };
 
 /**
  * The verifier every surface runs: the offline evidence layers, the citations layer when `--evidence` names a
@@ -156,6 +164,7 @@ export const buildVerifier = async (
   });
   return {
     ...verifier,
+    calibrationModels: { ...calibration?.layers, ...extra.calibration },
     ...(model.modelUsage === undefined ? {} : { modelUsage: model.modelUsage }),
     close: async () => {
       await verifier.close();

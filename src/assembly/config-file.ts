@@ -26,6 +26,12 @@ export const ServerSection = Schema.Struct({
       description: "Worker threads for the offline checks; 0 checks in the server's own thread.",
     }),
   ),
+  calibrationUpdateIntervalMs: Schema.optional(
+    Schema.Int.pipe(Schema.between(0, 31 * 86_400_000)).annotations({
+      description:
+        "How often the server refits the model-backed layers' calibration from reviewed outcomes, in ms; 0 turns the schedule off (86400000).",
+    }),
+  ),
   limits: Schema.optional(
     Schema.Struct({
       maxBodyBytes: Schema.optional(Positive),

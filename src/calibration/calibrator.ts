@@ -9,15 +9,23 @@ export type CalibrationModels = Readonly<Partial<Record<LayerName, PlattModel>>>
 export interface CalibratorShape {
   /** A raw layer score in [0, 1] turned into a calibrated confidence in [0, 1]. */
   readonly calibrate: (rawScore: number, layer: LayerName) => Effect.Effect<number, CalibrationError>;
+  /** The Platt models in use now, per layer (a refit replaces them; see `updateModel`). */
   readonly models: CalibrationModels;
+  /**
+   * Replaces one layer's Platt model from now on: verifications already running finish with whichever model
+   * they read, later ones use the new one. A model whose parameters are not finite is refused.
+   */
+  readonly updateModel: (layer: LayerName, model: PlattModel) => Effect.Effect<void, CalibrationError>;
 }
 
 export class Calibrator extends Context.Tag("veracity/Calibrator")<Calibrator, CalibratorShape>() {}
 
 export const makeCalibrator = (overrides: CalibrationModels = {}): CalibratorShape => {
-  const models: CalibrationModels = { ...defaultPlattModels, ...overrides };
+  let models: CalibrationModels = { ...defaultPlattModels, ...overrides };
   return {
-    models,
+    get models() {
+      return models;
+    },
     calibrate: (rawScore, layer) => {
       if (!Number.isFinite(rawScore) || rawScore < 0 || rawScore > 1) {
         return Effect.fail(new CalibrationError({ message: `score of ${layer} is not in [0, 1]`, rawScore }));
@@ -25,6 +33,18 @@ export const makeCalibrator = (overrides: CalibrationModels = {}): CalibratorSha
       const model = models[layer];
       return Effect.succeed(model ? applyPlatt(model, rawScore) : rawScore);
     },
+    updateModel: (layer, model) =>
+      Number.isFinite(model.a) && Number.isFinite(model.b)
+        ? Effect.sync(() => {
+            // A new object each time: a reader holding the previous `models` keeps a consistent snapshot.
+            models = { ...models, [layer]: { a: model.a, b: model.b } };
+          })
+        : Effect.fail(
+            new CalibrationError({
+              message: `the Platt model of ${layer} is not finite`,
+              rawScore: Number.NaN,
+            }),
+          ),
   };
 };
 

@@ -1,8 +1,8 @@
 import { Effect, ManagedRuntime, ParseResult, Schema } from "effect";
-import type { CalibrationModels } from "../calibration/calibrator.js";
+import { type CalibrationModels, makeCalibrator } from "../calibration/calibrator.js";
 import type { MitigatorShape } from "../mitigation/mitigator.js";
 import type { ClaimFinding } from "../model/claim.js";
-import { InputError } from "../model/errors.js";
+import { CalibrationError, InputError } from "../model/errors.js";
 import { FactMemoryUser } from "../model/fact-memory-user.js";
 import type { VerificationLayer } from "../model/layer.js";
 import type { LayerName } from "../model/layer-name.js";
@@ -90,6 +90,12 @@ export interface VerifierTools {
   /** A layer's raw score through its Platt model (the identity for a layer without one). */
   readonly calibrateConfidence: (rawScore: number, layer: LayerName) => Promise<number>;
   /**
+   * Replaces the Platt models of the given layers (the others keep theirs) for every verification that starts
+   * from now on, e.g. after a refit from reviewed outcomes. Rejects with a CalibrationError for a model whose
+   * parameters are not finite, and then changes nothing.
+   */
+  readonly updateCalibration: (models: CalibrationModels) => Promise<void>;
+  /**
    * `verify` on behalf of an authenticated user: a fact memory shared by many users (a server's memory store)
    * reads that user's facts only. The user must come from authentication, never from the request.
    */
@@ -114,11 +120,13 @@ const decodeRequest = (request: unknown) =>
  */
 export const createVerifier = (config: VerifierConfig = {}): Verifier & VerifierTools => {
   const layers = [...(config.layers ?? defaultEvidenceLayers()), ...(config.extraLayers ?? [])];
+  // One calibrator the verifier keeps a handle on, so `updateCalibration` reaches the running service.
+  const calibrator = makeCalibrator(config.calibration);
   const runtime = ManagedRuntime.make(
     makeVerificationAppLayer({
       layers,
       ...(config.settings ? { settings: config.settings } : {}),
-      ...(config.calibration ? { calibration: config.calibration } : {}),
+      calibrator,
       ...(config.riskModel ? { riskModel: config.riskModel } : {}),
       ...(config.mitigator ? { mitigator: config.mitigator } : {}),
     }),
@@ -150,6 +158,23 @@ export const createVerifier = (config: VerifierConfig = {}): Verifier & Verifier
       runOrThrow(
         runtime,
         Effect.flatMap(VerificationService, (service) => service.calibrateConfidence(rawScore, layer)),
+      ),
+    updateCalibration: (models) =>
+      runOrThrow(
+        runtime,
+        Effect.gen(function* () {
+          const given = Object.entries(models).filter(([, model]) => model !== undefined);
+          // All or nothing: every model is checked before any is applied.
+          for (const [layer, model] of given)
+            if (!Number.isFinite(model.a) || !Number.isFinite(model.b))
+              return yield* Effect.fail(
+                new CalibrationError({
+                  message: `the Platt model of ${layer} is not finite`,
+                  rawScore: Number.NaN,
+                }),
+              );
+          for (const [layer, model] of given) yield* calibrator.updateModel(layer as LayerName, model);
+        }),
       ),
     subscribe: (handler) =>
       runOrThrow(

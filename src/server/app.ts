@@ -40,7 +40,7 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   api.route("/", verificationRoutes(deps));
   api.route("/", numberRoutes(deps));
   api.route("/", citationRoutes(deps));
-  api.route("/", calibrationRoutes());
+  api.route("/", calibrationRoutes(deps));
   api.route("/", memoryRoutes(deps));
   api.route("/", reviewRoutes(deps));
   api.route("/", auditRoutes(deps));

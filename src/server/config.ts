@@ -26,6 +26,8 @@ export interface ResolvedServerConfig {
   readonly calibration?: string;
   /** Worker threads for the offline checks; absent: the server's default (one per core but one). */
   readonly verifyWorkers?: number;
+  /** Refit period of the calibration from reviewed outcomes; absent: the server's default (24 h). */
+  readonly calibrationUpdateIntervalMs?: number;
   readonly limits: ServerLimits;
 }
 
@@ -42,6 +44,7 @@ export interface ServerFlags {
   readonly timeoutMs?: string;
   readonly rateLimit?: string;
   readonly verifyWorkers?: string;
+  readonly calibrationIntervalMs?: string;
 }
 
 /** Reads the server's part of a configuration file (YAML or JSON; see `VeracityConfigFile`). */
@@ -106,6 +109,11 @@ export const resolveServerConfig = (
     integer(env.VERACITY_VERIFY_WORKERS, "VERACITY_VERIFY_WORKERS", 0, 64),
     file.verifyWorkers,
   );
+  const calibrationUpdateIntervalMs = firstOf(
+    integer(flags.calibrationIntervalMs, "--calibration-interval-ms", 0, 31 * 86_400_000),
+    integer(env.VERACITY_CALIBRATION_INTERVAL_MS, "VERACITY_CALIBRATION_INTERVAL_MS", 0, 31 * 86_400_000),
+    file.calibrationUpdateIntervalMs,
+  );
   return {
     port: port ?? 8080,
     host: firstOf(flags.host, env.VERACITY_HOST, file.host) ?? "127.0.0.1",
@@ -115,6 +123,7 @@ export const resolveServerConfig = (
     ...(model === undefined ? {} : { model }),
     ...(calibration === undefined ? {} : { calibration }),
     ...(verifyWorkers === undefined ? {} : { verifyWorkers }),
+    ...(calibrationUpdateIntervalMs === undefined ? {} : { calibrationUpdateIntervalMs }),
     limits: {
       maxBodyBytes:
         firstOf(

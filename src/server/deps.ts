@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import type { AuditLogShape } from "../audit/audit-log.js";
+import type { CalibrationOutcomeStore } from "../calibration/outcome-store.js";
 import type { ValidateInput } from "../checks/numbers/validate/validate-numbers.js";
 import type { Verifier } from "../facade/create-verifier.js";
 import type { MemoryGateClient } from "../memory/gate/create-memory-gate.js";
@@ -8,6 +9,7 @@ import type { VeracityMetrics } from "../metrics/registry.js";
 import type { SqlClientService } from "../storage/sql-client.js";
 import type { ServerAuditTrail } from "./audit-trail.js";
 import { defaultRateLimit, type RateLimit } from "./middleware/rate-limit/index.js";
+import type { Recalibration } from "./recalibration.js";
 
 export interface ServerLimits {
   /** Largest request body accepted, in bytes (default 2 MiB). */
@@ -54,5 +56,9 @@ export interface ServerDeps {
   readonly refreshMetrics?: () => Promise<void>;
   /** False once shutdown has begun: `/readyz` answers 503 so the load balancer stops sending traffic. */
   readonly isAccepting?: () => boolean;
+  /** Periodic recalibration: refits from reviewed outcomes; without it the calibration routes answer 503. */
+  readonly recalibration?: Recalibration;
+  /** Where `POST /v1/calibration/outcomes` records reviewed outcomes. */
+  readonly calibrationOutcomes?: CalibrationOutcomeStore;
   readonly version?: string;
 }

@@ -114,6 +114,55 @@ export const examples = {
     before: { count: 2, ece: 0.15, brier: 0.025, logLoss: 0.164 },
     after: { count: 2, ece: 0.1, brier: 0.02, logLoss: 0.15 },
   },
+  calibrationOutcomesRequest: {
+    outcomes: [
+      { layer: "nli", rawScore: 0.82, supported: true, verificationId: "ticket-4411" },
+      { layer: "nli", rawScore: 0.64, supported: false },
+    ],
+  },
+  calibrationOutcomesRecorded: { recorded: 2 },
+  calibrationRefitRequest: { reason: "a new model version went live on the nli layer" },
+  calibrationRefit: {
+    at: "2026-11-26T00:00:00.000Z",
+    actor: "scheduler",
+    outcomes: 240,
+    refitted: [
+      {
+        layer: "nli",
+        model: { a: -4.1, b: 2.3 },
+        tuneSamples: 118,
+        reportSamples: 122,
+        eceBefore: 0.21,
+        eceAfter: 0.06,
+      },
+    ],
+    skipped: [
+      {
+        layer: "semantic-entropy",
+        reason: "needs at least 20 tuning samples with both labels (has 4, 4 supported)",
+      },
+    ],
+  },
+  calibrationStatus: {
+    intervalMs: 86_400_000,
+    models: { nli: { a: -4.1, b: 2.3 } },
+    lastRefit: {
+      at: "2026-11-26T00:00:00.000Z",
+      actor: "scheduler",
+      outcomes: 240,
+      refitted: [
+        {
+          layer: "nli",
+          model: { a: -4.1, b: 2.3 },
+          tuneSamples: 118,
+          reportSamples: 122,
+          eceBefore: 0.21,
+          eceAfter: 0.06,
+        },
+      ],
+      skipped: [],
+    },
+  },
   ingestRequest: {
     content: "The team chose PostgreSQL for the audit log.",
     memoryType: "decision",

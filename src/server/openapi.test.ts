@@ -5,6 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeAccess } from "./roles.js";
 import { startTestServer, type TestServer } from "./testing/test-server.js";
 
 interface Operation {
@@ -23,10 +24,12 @@ interface Document {
 let server: TestServer;
 let document: Document;
 let key: string;
+let adminKey: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   key = await server.createApiKey("openapi-user");
+  adminKey = await server.createApiKey("openapi-admin", "admin");
   document = (await server.call("GET", "/openapi.json")).body;
 }, 180_000);
 
@@ -111,7 +114,11 @@ describe("the served OpenAPI document", () => {
     for (const { path, method, operation } of operations()) {
       const example = operation.requestBody?.content["application/json"]?.example;
       if (example === undefined || path.includes("{")) continue;
-      const response = await server.call(method.toUpperCase(), path, { key, body: example });
+      const needsAdmin = routeAccess[`${method.toUpperCase()} ${path}`] === "admin";
+      const response = await server.call(method.toUpperCase(), path, {
+        key: needsAdmin ? adminKey : key,
+        body: example,
+      });
       // This server has no evidence store: the citations route answers with its documented 502.
       if (path === "/v1/citations/verify" && response.status === 502) continue;
       const documented = operation.responses[String(response.status)]?.content?.["application/json"]?.example;

@@ -7,6 +7,8 @@ import { examples } from "./openapi-examples.js";
 import {
   CalculateRequest,
   CalibrateRequest,
+  CalibrationOutcomesRequest,
+  CalibrationRefitRequest,
   CheckRequest,
   CitationsVerifyRequest,
   MemoryIngestRequest,
@@ -32,6 +34,8 @@ const componentSchemas = (): Record<string, object> => {
     NumbersValidateRequest,
     CitationsVerifyRequest,
     CalibrateRequest,
+    CalibrationOutcomesRequest,
+    CalibrationRefitRequest,
     MemoryIngestRequest,
     MemorySearchRequest,
     RejectRequest,
@@ -175,6 +179,31 @@ export const buildOpenApiDocument = (version: string = packageVersion()): object
         summary: "Calibration error (ECE, Brier) of stated confidences",
         requestBody: jsonBody("CalibrateRequest", examples.calibrateRequest),
         responses: { "200": ok("calibration metrics", examples.calibration), ...errors },
+      },
+    },
+    "/v1/calibration": {
+      get: {
+        operationId: "calibrationStatus",
+        summary: "The Platt models in use, the refit schedule and the last refit from reviewed outcomes",
+        responses: { "200": ok("status", examples.calibrationStatus), ...errors },
+      },
+    },
+    "/v1/calibration/outcomes": {
+      post: {
+        operationId: "recordCalibrationOutcomes",
+        summary:
+          "Record reviewed outcomes (a model-backed layer's raw score and whether the text was supported) for the periodic refit; the reviewer is the key's user",
+        requestBody: jsonBody("CalibrationOutcomesRequest", examples.calibrationOutcomesRequest),
+        responses: { "201": ok("recorded", examples.calibrationOutcomesRecorded), ...errors },
+      },
+    },
+    "/v1/calibration/refit": {
+      post: {
+        operationId: "refitCalibration",
+        summary:
+          "Refit each model-backed layer's Platt model from the reviewed outcomes now, apply it and record it in the audit trail",
+        requestBody: jsonBody("CalibrationRefitRequest", examples.calibrationRefitRequest),
+        responses: { "200": ok("the refit", examples.calibrationRefit), ...errors },
       },
     },
     "/v1/memory/ingest": {

@@ -35,6 +35,9 @@ export const routeAccess: Readonly<Record<string, RouteAccess>> = {
   "POST /v1/numbers/validate": "agent",
   "POST /v1/citations/verify": "agent",
   "POST /v1/calibrate": "agent",
+  "GET /v1/calibration": "reviewer",
+  "POST /v1/calibration/outcomes": "reviewer",
+  "POST /v1/calibration/refit": "admin",
   "POST /v1/memory/ingest": "agent",
   "POST /v1/memory/search": "agent",
   "GET /v1/review/pending": "reviewer",
@@ -53,6 +56,9 @@ export const routeAccess: Readonly<Record<string, RouteAccess>> = {
   "POST /ui/playground": "reviewer",
   "GET /ui/audit": "reviewer",
 };
+
+/** "an" before a vowel sound (an agent, an admin key), else "a" (a reviewer). */
+const article = (word: string): string => (/^[aeiou]/.test(word) ? "an" : "a");
 
 const routeKey = (method: string, path: string) => `${method} ${path.replace(/(.)\/$/, "$1")}`;
 
@@ -76,7 +82,7 @@ export const requireRouteRole = (context: Context<ServerEnv>): void => {
     throw new ApiProblem(
       403,
       "forbidden-role",
-      `this needs a ${access} key; the key presented is an ${held === "agent" ? "agent" : held} key`,
+      `this needs ${article(access)} ${access} key; the key presented is ${article(held)} ${held} key`,
     );
 };
 

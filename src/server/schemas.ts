@@ -1,5 +1,6 @@
 import { Schema } from "effect";
 import { MemoryType } from "../memory/model.js";
+import { ModelLayerName } from "../model/layer-name.js";
 import { inputLimits } from "../model/limits.js";
 import { VerificationRequest } from "../model/request.js";
 
@@ -55,6 +56,24 @@ export const MemorySearchRequest = Schema.Struct({
 export const RejectRequest = Schema.Struct({
   reason: Text(2_000).pipe(Schema.filter((reason) => reason.trim().length > 0 || "a reason is required")),
 });
+
+/**
+ * Reviewed outcomes for periodic recalibration: a model-backed layer's raw score on a verified text
+ * (`details.rawScore` in the verification's `layersRun`) and whether a person found that text supported.
+ */
+export const CalibrationOutcomesRequest = Schema.Struct({
+  outcomes: Schema.Array(
+    Schema.Struct({
+      layer: ModelLayerName,
+      rawScore: Schema.Number.pipe(Schema.between(0, 1)),
+      supported: Schema.Boolean,
+      verificationId: Schema.optional(Text(128)),
+    }),
+  ).pipe(Schema.minItems(1), Schema.maxItems(1_000)),
+});
+
+/** A refit asked for now; the reason, when given, is kept in the refit's audit entry. */
+export const CalibrationRefitRequest = Schema.Struct({ reason: Schema.optional(Text(500)) });
 
 /** Raw layer scores with the truth, for fitting a Platt model. */
 export const CalibrateRequest = Schema.Struct({

@@ -10,6 +10,9 @@ import { readConfigFile } from "../assembly/config-file.js";
 import { requestUserFactMemory } from "../assembly/fact-memory.js";
 import { openMemoryGate } from "../assembly/memory-gate.js";
 import { makeAuditLog } from "../audit/audit-log.js";
+import type { CalibrationModels } from "../calibration/calibrator.js";
+import { makeCalibrationOutcomeStore } from "../calibration/outcome-store.js";
+import { makeCalibrationStore } from "../calibration/store.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
 import { createWorkerPoolVerifier, defaultVerifyWorkers } from "../facade/worker-pool/index.js";
 import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
@@ -19,6 +22,7 @@ import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
 import { defaultServerLimits, type ServerLimits } from "./deps.js";
 import { type ApiKeyKind, createApiKey, migrateServerTables } from "./keys/api-keys.js";
+import { defaultCalibrationUpdateIntervalMs, loadSavedRefit, startRecalibration } from "./recalibration.js";
 import { runEffect } from "./run-effect.js";
 
 export interface ServerOptions {
@@ -35,6 +39,11 @@ export interface ServerOptions {
   /** A model for the model-backed layers of `/v1/verify` (e.g. `openai:gpt-4o-mini`). */
   readonly model?: string;
   readonly calibration?: string;
+  /**
+   * How often the calibration of the model-backed layers is refitted from reviewed outcomes
+   * (`POST /v1/calibration/outcomes`); 0 refits only on `POST /v1/calibration/refit`. Default 24 h.
+   */
+  readonly calibrationUpdateIntervalMs?: number;
   /**
    * The configuration file (YAML or JSON, `VeracityConfigFile`) whose verification settings `/v1/verify` uses,
    * as `veracity check --config`; `VERACITY_CONFIG` otherwise.
@@ -147,6 +156,30 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       for (const stop of unsubscribe) stop();
     });
     const auditLog = await runEffect(makeAuditLog(sql));
+    // Refits from reviewed outcomes reach every verifier: this thread's and each worker's.
+    const applyCalibration = async (models: CalibrationModels) => {
+      await built.updateCalibration(models);
+      if (pool !== undefined) await pool.updateCalibration(models);
+    };
+    const calibrationStore = await runEffect(makeCalibrationStore(sql));
+    const calibrationOutcomes = await runEffect(makeCalibrationOutcomeStore(sql));
+    // A calibration file given at start wins; without one, the newest refit saved by any earlier run applies.
+    const saved =
+      Object.keys(built.calibrationModels).length === 0 ? await loadSavedRefit(calibrationStore) : undefined;
+    if (saved !== undefined) await applyCalibration(saved);
+    const recalibration = startRecalibration({
+      outcomes: calibrationOutcomes,
+      store: calibrationStore,
+      apply: applyCalibration,
+      audit: (entry) => runEffect(auditLog.append(entry)).then(() => undefined),
+      logger,
+      intervalMs: options.calibrationUpdateIntervalMs ?? defaultCalibrationUpdateIntervalMs,
+      initial: saved ?? built.calibrationModels,
+      // A saved refit covers the outcomes kept when it ran; those recorded after it and before this start
+      // are fitted together with the next new one.
+      ...(saved === undefined ? {} : { fittedThrough: await runEffect(calibrationOutcomes.newestId) }),
+    });
+    closers.push(recalibration.stop);
     // The model's calls, tokens and cost are cumulative in the LLM service; each scrape adds what is new.
     const modelUsage = verifier.modelUsage;
     const recordUsage = makeModelUsageRecorder(metrics);
@@ -162,6 +195,8 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       veracityMetrics: metrics,
       ...(modelUsage === undefined ? {} : { refreshMetrics: async () => recordUsage(await modelUsage()) }),
       auditLog,
+      recalibration,
+      calibrationOutcomes,
       isAccepting: () => accepting,
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.version === undefined ? {} : { version: options.version }),

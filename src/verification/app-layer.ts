@@ -1,5 +1,10 @@
 import { Layer } from "effect";
-import { type CalibrationModels, CalibratorLive } from "../calibration/calibrator.js";
+import {
+  type CalibrationModels,
+  Calibrator,
+  CalibratorLive,
+  type CalibratorShape,
+} from "../calibration/calibrator.js";
 import { Mitigator, type MitigatorShape, makeOfflineMitigator } from "../mitigation/mitigator.js";
 import type { VerificationLayer } from "../model/layer.js";
 import { VerificationConfigLive, type VerificationSettings } from "./config.js";
@@ -12,6 +17,8 @@ export interface VerificationAppOptions {
   readonly layers: readonly VerificationLayer[];
   readonly settings?: Partial<VerificationSettings>;
   readonly calibration?: CalibrationModels;
+  /** A calibrator to use as it is (one the caller refits while verifications run); `calibration` is then unused. */
+  readonly calibrator?: CalibratorShape;
   readonly riskModel?: RiskModelShape;
   /** Replaces the offline mitigator, e.g. `makeModelMitigator(llm)` from `src/mitigation/model-mitigator.ts`. */
   readonly mitigator?: MitigatorShape;
@@ -30,7 +37,7 @@ export const makeVerificationAppLayer = (options: VerificationAppOptions) => {
     options.riskModel
       ? RiskAssessorLive.pipe(Layer.provide(Layer.merge(config, Layer.succeed(RiskModel, options.riskModel))))
       : RiskAssessorLive.pipe(Layer.provide(config)),
-    CalibratorLive(options.calibration),
+    options.calibrator ? Layer.succeed(Calibrator, options.calibrator) : CalibratorLive(options.calibration),
     Layer.succeed(Mitigator, options.mitigator ?? makeOfflineMitigator()),
     EventBusLive,
   );

@@ -29,6 +29,10 @@ Options (flags win over the environment, the environment over the --config file)
   --max-body-bytes <n>    largest request body (default 2097152)
   --timeout-ms <n>        longest a request may take (default 30000)
   --rate-limit <n>        requests per key per minute, shared by every instance (VERACITY_RATE_LIMIT; default 1200)
+  --calibration-interval-ms <n>
+                          how often to refit the model-backed layers' calibration from reviewed outcomes
+                          (POST /v1/calibration/outcomes) (VERACITY_CALIBRATION_INTERVAL_MS; default 86400000;
+                          0: only on POST /v1/calibration/refit)
   --verify-workers <n>    worker threads for /v1/check and the playground (VERACITY_VERIFY_WORKERS; default one
                           per core but one, at most 4; 0 checks in the server's own thread)
 
@@ -52,6 +56,7 @@ const options = {
   "timeout-ms": { type: "string" },
   "rate-limit": { type: "string" },
   "verify-workers": { type: "string" },
+  "calibration-interval-ms": { type: "string" },
   user: { type: "string" },
   label: { type: "string" },
   agent: { type: "boolean" },
@@ -80,6 +85,7 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("timeoutMs", values["timeout-ms"]),
       ...defined("rateLimit", values["rate-limit"]),
       ...defined("verifyWorkers", values["verify-workers"]),
+      ...defined("calibrationIntervalMs", values["calibration-interval-ms"]),
     },
     io.env,
     file,

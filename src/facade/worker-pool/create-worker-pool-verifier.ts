@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import type { CalibrationModels } from "../../calibration/calibrator.js";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
-import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
+import { CalibrationError, VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { VerificationResult } from "../../model/result.js";
 import type { RiskLevel } from "../../model/risk.js";
@@ -43,6 +44,12 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
 /** The pool's verifier, plus numeric validation run in a worker (answered as JSON text). */
 export interface WorkerPoolVerifier extends Verifier {
   readonly validateNumbersJson: (input: ValidateInput) => Promise<string>;
+  /**
+   * New Platt models for the given layers in every worker, and in every worker started later (a replacement
+   * after a deadline or a crash). Resolves once each running worker has applied them; a worker that dies
+   * meanwhile is replaced by one built with them.
+   */
+  readonly updateCalibration: (models: CalibrationModels) => Promise<void>;
 }
 
 /** One worker per core the main thread does not need, at most 4: the main thread keeps HTTP and the stores. */
@@ -140,7 +147,8 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     throw new RangeError(`a worker pool needs at least one worker (got ${options.workers})`);
   const entry = workerEntry(options.workerUrl);
   const maxPending = Math.max(1, options.maxPendingPerWorker ?? 256);
-  const workerData: WorkerVerifierConfig = {
+  // Replaced (never mutated) when the calibration is updated: a worker started later is built with the new one.
+  let workerData: WorkerVerifierConfig = {
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.calibration ? { calibration: options.calibration } : {}),
   };
@@ -263,12 +271,13 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     }
   };
 
-  const call = <A>(body: CallBody): Promise<A> => {
+  const call = <A>(body: CallBody, only?: Slot): Promise<A> => {
     if (closing) return Promise.reject(new VerificationError({ message: "the verifier is closed" }));
     if (broken) return Promise.reject(broken);
-    let slot = slots[0] as Slot;
-    for (const candidate of slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
-    if (slot.pending.size >= maxPending)
+    let slot = only ?? (slots[0] as Slot);
+    if (only === undefined)
+      for (const candidate of slots) if (candidate.pending.size < slot.pending.size) slot = candidate;
+    if (only === undefined && slot.pending.size >= maxPending)
       return Promise.reject(
         new VerifierBusyError({
           message: `every verification worker has ${maxPending} calls waiting; try again shortly`,
@@ -301,6 +310,25 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     assessRisk: (text, context) =>
       call<RiskLevel>({ op: "assessRisk", text, ...(context === undefined ? {} : { context }) }),
     validateNumbersJson: (input) => call<string>({ op: "validateNumbersJson", input }),
+    updateCalibration: async (models) => {
+      for (const [layer, model] of Object.entries(models))
+        if (model !== undefined && !(Number.isFinite(model.a) && Number.isFinite(model.b)))
+          throw new CalibrationError({
+            message: `the Platt model of ${layer} is not finite`,
+            rawScore: Number.NaN,
+          });
+      workerData = { ...workerData, calibration: { ...workerData.calibration, ...models } };
+      await Promise.all(
+        slots.map((slot) => {
+          const worker = slot.worker;
+          return call<void>({ op: "updateCalibration", models }, slot).catch((error: unknown) => {
+            // A worker that stopped meanwhile was replaced by one built from the new calibration; any other
+            // refusal (a model that is not finite, a closed pool) is the caller's to see.
+            if (slot.worker === worker || closing) throw error;
+          });
+        }),
+      );
+    },
     subscribe: async (handler) => {
       handlers.add(handler);
       return () => handlers.delete(handler);

@@ -41,7 +41,9 @@ export type WorkerCall =
     }
   | { readonly id: number; readonly op: "assessRisk"; readonly text: string; readonly context?: string }
   /** Numeric validation; the worker answers the result's JSON text, so the caller's thread never serializes it. */
-  | { readonly id: number; readonly op: "validateNumbersJson"; readonly input: ValidateInput };
+  | { readonly id: number; readonly op: "validateNumbersJson"; readonly input: ValidateInput }
+  /** New Platt models for some layers, for every verification the worker starts afterwards. */
+  | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels };
 
 /** A typed error as it crosses the thread boundary: its tag and its fields (no cause, no stack). */
 export interface SerializedError {

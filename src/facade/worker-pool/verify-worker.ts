@@ -29,6 +29,8 @@ const answer = (call: WorkerCall): Promise<unknown> => {
       return verifier.assessRisk(call.text, call.context);
     case "validateNumbersJson":
       return Promise.resolve().then(() => JSON.stringify(validateNumbers(call.input)));
+    case "updateCalibration":
+      return verifier.updateCalibration(call.models);
   }
 };
 

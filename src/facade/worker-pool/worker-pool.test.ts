@@ -1,5 +1,12 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { InputError, VerificationError, VerificationTimeoutError } from "../../model/errors.js";
+import { applyPlatt } from "../../calibration/platt.js";
+import {
+  CalibrationError,
+  InputError,
+  VerificationError,
+  VerificationTimeoutError,
+} from "../../model/errors.js";
+import type { VerificationResult } from "../../model/result.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
 import { verifyPrepared } from "../prepared-answer.js";
@@ -161,6 +168,37 @@ describe("a worker that dies", () => {
           timeout: 15_000,
         })
         .toMatch(/fail to start/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("applies a calibration update in every worker, and in the replacement of a worker stopped at its deadline", async () => {
+    const pool = createWorkerPoolVerifier({
+      workers: 1,
+      callTimeoutMs: 1_500,
+      workerUrl: new URL("./testing/spinning-worker.ts", import.meta.url),
+    });
+    // A map that turns any raw grounding score into a confidence far from it.
+    const model = { a: 6, b: -2 };
+    const groundingOf = (result: VerificationResult) => {
+      const layer = result.layersRun.find((each) => each.layer === "grounding");
+      if (layer === undefined) throw new Error("grounding did not run");
+      return { score: layer.score, raw: layer.details.rawScore as number };
+    };
+    try {
+      const before = groundingOf(await pool.verify(requests[0] ?? { text: "" }));
+      expect(before.score).toBe(before.raw);
+      await pool.updateCalibration({ grounding: model });
+      const after = groundingOf(await pool.verify(requests[0] ?? { text: "" }));
+      expect(after.score).toBeCloseTo(applyPlatt(model, after.raw), 12);
+      expect(after.score).not.toBeCloseTo(after.raw, 2);
+      await expect(pool.verify({ text: "spin", sources })).rejects.toBeInstanceOf(VerificationTimeoutError);
+      const replaced = groundingOf(await pool.verify(requests[0] ?? { text: "" }));
+      expect(replaced.score).toBeCloseTo(applyPlatt(model, replaced.raw), 12);
+      await expect(pool.updateCalibration({ grounding: { a: Number.NaN, b: 0 } })).rejects.toBeInstanceOf(
+        CalibrationError,
+      );
     } finally {
       await pool.close();
     }
