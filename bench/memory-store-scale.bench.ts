@@ -1,0 +1,210 @@
+/**
+ * Store-backed duplicate detection at scale: one user's memories loaded into the SQL memory store (band keys
+ * in `veracity_memory_bands`, as `store()` writes them), then 1,000 validations through the memory gate's
+ * `validateClaim` with the store's duplicate checker (a third of them near-duplicates of stored memories).
+ * Reports p50/p99 per validation on the embedded store (a PGlite data directory) and on PostgreSQL.
+ *
+ *   node --max-old-space-size=8192 --import tsx bench/memory-store-scale.bench.ts \
+ *     [--memories 1000000] [--backends pglite,postgres] [--postgres postgres://postgres@127.0.0.1:5432/test]
+ *     [--keep <pglite directory>,<postgres schema>]
+ *
+ * With --keep the loaded stores are kept (and a later run with the same --keep measures them without loading
+ * again), so the load can run while the machine is busy and the measurement when it is quiet.
+ *
+ * Loading goes through bulk INSERT ... SELECT FROM unnest(...) in batches (one transaction each), with the same
+ * rows `insertMemory` writes: loading a million memories one `store()` call at a time takes hours and measures
+ * the insert path, not the check. The measured validations use the product's own code.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import { join } from "node:path";
+import { Context, Effect } from "effect";
+import { CitationVerifier } from "../src/memory/citations/citation-verifier.js";
+import { DuplicateChecker } from "../src/memory/dedup/duplicate-checker.js";
+import { makeStoreDuplicateChecker } from "../src/memory/dedup/store-duplicate-checker.js";
+import { defaultMemoryGateConfig } from "../src/memory/gate/gate-config.js";
+import { validateClaim } from "../src/memory/gate/validate-claim.js";
+import { ClaimSupportChecker } from "../src/memory/relevance/claim-support-checker.js";
+import { makeGroundingSupportChecker } from "../src/memory/relevance/layer-support-checker.js";
+import { migrateMemoryStore } from "../src/memory/store/sql-memory-layer.js";
+import { makeSqlMemoryStore } from "../src/memory/store/sql-memory-store.js";
+import { bandKeysOf } from "../src/memory/store/sql-rows.js";
+import { makeFakeCitationVerifier } from "../src/memory/testing/fakes.js";
+import { makePgliteClient } from "../src/storage/pglite-client.js";
+import { makePostgresClient } from "../src/storage/postgres-client.js";
+import type { SqlClientService } from "../src/storage/sql-client.js";
+
+const argument = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? (process.argv[at + 1] as string) : fallback;
+};
+const memories = Number(argument("--memories", "1000000"));
+const backends = argument("--backends", "pglite,postgres").split(",");
+const postgresUrl = argument("--postgres", "postgres://postgres@127.0.0.1:5432/test");
+const keep = argument("--keep", "")
+  .split(",")
+  .filter((part) => part.length > 0);
+const batch = 2_000;
+const validations = 1_000;
+const userId = "bench-user";
+
+// mulberry32: a small seeded generator, so every run and every backend sees the same memories.
+const seeded = (seed: number) => {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+const random = seeded(0x5eed1234);
+const syllables = "ka lo mi ne su ta ri po de va lu xe zo fi gra ten mor bel sin qua dro pel vin sho".split(
+  " ",
+);
+const vocabulary = Array.from({ length: 30_000 }, (_, i) => {
+  let word = "";
+  for (let n = 2 + (i % 3); n > 0; n--) word += syllables[Math.floor(random() * syllables.length)];
+  return `${word}${i % 7 === 0 ? i : ""}`;
+});
+// Skewed word choice: a few words are common, most are rare (like real prose).
+const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)] as string;
+const sentence = () => Array.from({ length: 12 + Math.floor(random() * 13) }, word).join(" ");
+const nearDuplicate = (text: string): string => {
+  const words = text.split(" ");
+  const edit = random();
+  if (edit < 0.3) return text;
+  if (edit < 0.65) words.splice(Math.floor(random() * words.length), 0, word());
+  else words[Math.floor(random() * words.length)] = word();
+  return words.join(" ");
+};
+const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+};
+
+const texts = Array.from({ length: memories }, sentence);
+const evidence = JSON.stringify({
+  claim: "bench",
+  captureTime: new Date().toISOString(),
+  confidence: "high",
+  metadata: {},
+});
+
+const load = async (sql: SqlClientService) => {
+  const at = new Date();
+  for (let from = 0; from < texts.length; from += batch) {
+    const slice = texts.slice(from, from + batch);
+    const ids = slice.map(() => randomUUID());
+    const bandIds: string[] = [];
+    const bandKeys: string[] = [];
+    slice.forEach((text, index) => {
+      for (const key of bandKeysOf(text)) {
+        bandIds.push(ids[index] as string);
+        bandKeys.push(key);
+      }
+    });
+    await Effect.runPromise(
+      sql.transaction((tx) =>
+        Effect.gen(function* () {
+          yield* tx.query(
+            `INSERT INTO veracity_memories (id, user_id, content, memory_type, source, evidence, valid_until, created_at)
+             SELECT id, $1, content, 'fact', 'bench', $2::jsonb, NULL, $3 FROM unnest($4::text[], $5::text[]) AS t(id, content)`,
+            [userId, evidence, at, ids, slice],
+          );
+          yield* tx.query(
+            `INSERT INTO veracity_memory_bands (user_id, band_key, memory_id)
+             SELECT $1, key, id FROM unnest($2::bigint[], $3::text[]) AS t(key, id)`,
+            [userId, bandKeys, bandIds],
+          );
+        }),
+      ),
+    );
+  }
+  await Effect.runPromise(
+    sql.query(
+      `INSERT INTO veracity_memory_counts (user_id, n) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET n = EXCLUDED.n`,
+      [userId, texts.length],
+    ),
+  );
+  await Effect.runPromise(sql.query("ANALYZE"));
+};
+
+const measure = async (name: string, sql: SqlClientService) => {
+  await Effect.runPromise(migrateMemoryStore(sql));
+  const loadStarted = performance.now();
+  const [held] = await Effect.runPromise(
+    sql.query<{ n: number | string }>("SELECT count(*) AS n FROM veracity_memories"),
+  );
+  const loaded = Number(held?.n ?? 0) >= memories;
+  if (!loaded) await load(sql);
+  const loadSeconds = loaded ? Number.NaN : (performance.now() - loadStarted) / 1000;
+  const store = makeSqlMemoryStore(sql);
+  const services = Context.make(DuplicateChecker, makeStoreDuplicateChecker(store, { threshold: 0.92 })).pipe(
+    Context.add(CitationVerifier, makeFakeCitationVerifier({})),
+    Context.add(ClaimSupportChecker, makeGroundingSupportChecker()),
+  );
+  const probe = seeded(0xbe7c4);
+  const latencies: number[] = [];
+  let duplicates = 0;
+  let plantedDuplicates = 0;
+  for (let i = 0; i < validations; i++) {
+    const planted = i % 3 === 0;
+    const content = planted ? nearDuplicate(texts[Math.floor(probe() * texts.length)] as string) : sentence();
+    if (planted) plantedDuplicates++;
+    const started = performance.now();
+    const { result } = await Effect.runPromise(
+      validateClaim(
+        { content, userId, source: "documentation", memoryType: "fact" },
+        defaultMemoryGateConfig,
+      ).pipe(Effect.provide(services)),
+    );
+    latencies.push(performance.now() - started);
+    if (result.conflictingMemoryId !== undefined) duplicates++;
+  }
+  const [count] = await Effect.runPromise(
+    sql.query<{ n: number | string }>("SELECT count(*) AS n FROM veracity_memories"),
+  );
+  console.log(
+    JSON.stringify({
+      store: name,
+      memories: Number(count?.n),
+      loadSeconds: Number(loadSeconds.toFixed(1)),
+      validations,
+      p50Ms: Number(percentile(latencies, 50).toFixed(3)),
+      p99Ms: Number(percentile(latencies, 99).toFixed(3)),
+      maxMs: Number(Math.max(...latencies).toFixed(3)),
+      duplicatesFound: duplicates,
+      nearDuplicatesAsked: plantedDuplicates,
+      loadAverage: os.loadavg().map((value) => Number(value.toFixed(1))),
+    }),
+  );
+};
+
+console.log(`node ${process.version}, ${os.availableParallelism()} cores, ${new Date().toISOString()}`);
+if (backends.includes("pglite")) {
+  const directory = keep[0] ?? (await mkdtemp(join(os.tmpdir(), "veracity-dedup-scale-")));
+  const sql = await Effect.runPromise(makePgliteClient(directory));
+  try {
+    await measure("pglite (data directory)", sql);
+  } finally {
+    await Effect.runPromise(sql.close);
+    if (keep[0] === undefined) await rm(directory, { recursive: true, force: true });
+  }
+}
+if (backends.includes("postgres")) {
+  const schema = keep[1] ?? `dedup_scale_${Date.now()}`;
+  const admin = await Effect.runPromise(makePostgresClient(postgresUrl));
+  await Effect.runPromise(admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`));
+  const sql = await Effect.runPromise(makePostgresClient(postgresUrl, { schema }));
+  try {
+    await measure("postgresql", sql);
+  } finally {
+    await Effect.runPromise(sql.close);
+    if (keep[1] === undefined) await Effect.runPromise(admin.query(`DROP SCHEMA ${schema} CASCADE`));
+    await Effect.runPromise(admin.close);
+  }
+}
