@@ -19,6 +19,7 @@ import { healthRoutes } from "./routes/health.js";
 import { memoryRoutes } from "./routes/memory.js";
 import { numberRoutes } from "./routes/numbers.js";
 import { reviewRoutes } from "./routes/review.js";
+import { sourceRoutes } from "./routes/sources.js";
 import { verificationRoutes } from "./routes/verify.js";
 import { uiRoutes } from "./ui/routes.js";
 
@@ -42,6 +43,7 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   api.route("/", citationRoutes(deps));
   api.route("/", calibrationRoutes(deps));
   api.route("/", memoryRoutes(deps));
+  api.route("/", sourceRoutes(deps));
   api.route("/", reviewRoutes(deps));
   api.route("/", auditRoutes(deps));
 

@@ -10,6 +10,7 @@ import type { SqlClientService } from "../storage/sql-client.js";
 import type { ServerAuditTrail } from "./audit-trail.js";
 import { defaultRateLimit, type RateLimit } from "./middleware/rate-limit/index.js";
 import type { Recalibration } from "./recalibration.js";
+import type { SourceStore } from "./sources/source-store.js";
 
 export interface ServerLimits {
   /** Largest request body accepted, in bytes (default 2 MiB). */
@@ -58,6 +59,8 @@ export interface ServerDeps {
   readonly isAccepting?: () => boolean;
   /** Periodic recalibration: refits from reviewed outcomes; without it the calibration routes answer 503. */
   readonly recalibration?: Recalibration;
+  /** Sources kept per user (`POST /v1/sources`) that requests name by hash; without it `sourceRefs` is a 503. */
+  readonly sources?: SourceStore;
   /** Where `POST /v1/calibration/outcomes` records reviewed outcomes. */
   readonly calibrationOutcomes?: CalibrationOutcomeStore;
   readonly version?: string;

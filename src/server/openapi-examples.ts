@@ -114,6 +114,10 @@ export const examples = {
     before: { count: 2, ece: 0.15, brier: 0.025, logLoss: 0.164 },
     after: { count: 2, ece: 0.1, brier: 0.02, logLoss: 0.15 },
   },
+  sourceUpload: {
+    text: "Northwind Traders annual report 2024. Revenue rose from $4.2 million to $5.0 million.",
+  },
+  sourceStored: { hash: "465bc9310030237ff8935c5d698333104fead247713979b1003bad55d56d51c8", chars: 85 },
   calibrationOutcomesRequest: {
     outcomes: [
       { layer: "nli", rawScore: 0.82, supported: true, verificationId: "ticket-4411" },

@@ -16,6 +16,8 @@ import {
   NumbersValidateRequest,
   ProblemDetails,
   RejectRequest,
+  SourceUploadRequest,
+  VerifyRequest,
 } from "./schemas.js";
 
 const componentPath = "#/components/schemas/";
@@ -36,6 +38,8 @@ const componentSchemas = (): Record<string, object> => {
     CalibrateRequest,
     CalibrationOutcomesRequest,
     CalibrationRefitRequest,
+    SourceUploadRequest,
+    VerifyRequest,
     MemoryIngestRequest,
     MemorySearchRequest,
     RejectRequest,
@@ -130,7 +134,7 @@ export const buildOpenApiDocument = (version: string = packageVersion()): object
         operationId: "verify",
         summary: "Verify an answer with every configured layer",
         parameters: [layerClaimsParameter],
-        requestBody: jsonBody("VerificationRequest", examples.verifyRequest),
+        requestBody: jsonBody("VerifyRequest", examples.verifyRequest),
         responses: {
           "200": ok("the verification", examples.verificationResult, "VerificationResult"),
           ...errors,
@@ -179,6 +183,35 @@ export const buildOpenApiDocument = (version: string = packageVersion()): object
         summary: "Calibration error (ECE, Brier) of stated confidences",
         requestBody: jsonBody("CalibrateRequest", examples.calibrateRequest),
         responses: { "200": ok("calibration metrics", examples.calibration), ...errors },
+      },
+    },
+    "/v1/sources": {
+      post: {
+        operationId: "storeSource",
+        summary:
+          "Keep a source for the caller's later requests, which name it by hash in `sourceRefs` instead of sending it again",
+        requestBody: jsonBody("SourceUploadRequest", examples.sourceUpload),
+        responses: { "201": ok("stored: its hash and size", examples.sourceStored), ...errors },
+      },
+    },
+    "/v1/sources/{hash}": {
+      get: {
+        operationId: "getSource",
+        summary: "Whether the caller has a source with this hash (its size)",
+        parameters: [
+          {
+            name: "hash",
+            in: "path",
+            required: true,
+            description: "SHA-256 of the source's UTF-8 text, lower-case hex",
+            schema: { type: "string", pattern: "^[0-9a-f]{64}$" },
+          },
+        ],
+        responses: {
+          "200": ok("stored", examples.sourceStored),
+          "404": problem("the caller has no source with this hash"),
+          ...errors,
+        },
       },
     },
     "/v1/calibration": {

@@ -39,6 +39,8 @@ export const routeAccess: Readonly<Record<string, RouteAccess>> = {
   "POST /v1/calibration/outcomes": "reviewer",
   "POST /v1/calibration/refit": "admin",
   "POST /v1/memory/ingest": "agent",
+  "POST /v1/sources": "agent",
+  "GET /v1/sources/:hash": "agent",
   "POST /v1/memory/search": "agent",
   "GET /v1/review/pending": "reviewer",
   "GET /v1/review/:queueId": "reviewer",

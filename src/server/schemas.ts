@@ -11,9 +11,21 @@ const AnswerText = Text(inputLimits.textChars);
 const Sources = Schema.Array(Text(inputLimits.sourceChars)).pipe(Schema.maxItems(inputLimits.sources));
 const Question = Text(inputLimits.questionChars);
 
+/** A source stored with `POST /v1/sources`, named by the SHA-256 of its UTF-8 text (lower-case hex). */
+export const SourceHash = Schema.String.pipe(Schema.pattern(/^[0-9a-f]{64}$/)).annotations({
+  description: "SHA-256 of a source's UTF-8 text, lower-case hex, as POST /v1/sources answered it",
+});
+
+/** Sources by hash, added to `sources`: a large document uploaded once is named in every later request. */
+const SourceRefs = Schema.Array(SourceHash).pipe(Schema.maxItems(inputLimits.sources));
+
+/** `POST /v1/sources`: one source to keep for the caller's later requests. */
+export const SourceUploadRequest = Schema.Struct({ text: Text(inputLimits.sourceChars) });
+
 export const CheckRequest = Schema.Struct({
   text: AnswerText,
   sources: Schema.optional(Sources),
+  sourceRefs: Schema.optional(SourceRefs),
   context: Schema.optional(Text(inputLimits.contextChars)),
   question: Schema.optional(Question),
 });

@@ -24,6 +24,7 @@ import { defaultServerLimits, type ServerLimits } from "./deps.js";
 import { type ApiKeyKind, createApiKey, migrateServerTables } from "./keys/api-keys.js";
 import { defaultCalibrationUpdateIntervalMs, loadSavedRefit, startRecalibration } from "./recalibration.js";
 import { runEffect } from "./run-effect.js";
+import { makeSourceStore } from "./sources/source-store.js";
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -163,6 +164,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     };
     const calibrationStore = await runEffect(makeCalibrationStore(sql));
     const calibrationOutcomes = await runEffect(makeCalibrationOutcomeStore(sql));
+    const sources = await runEffect(makeSourceStore(sql));
     // A calibration file given at start wins; without one, the newest refit saved by any earlier run applies.
     const saved =
       Object.keys(built.calibrationModels).length === 0 ? await loadSavedRefit(calibrationStore) : undefined;
@@ -197,6 +199,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       auditLog,
       recalibration,
       calibrationOutcomes,
+      sources,
       isAccepting: () => accepting,
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.version === undefined ? {} : { version: options.version }),

@@ -6,6 +6,7 @@ import { decodeBody } from "../decode-body.js";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";
 import { CheckRequest, VerifyRequest } from "../schemas.js";
+import { resolveSourceRefs } from "../sources/resolve-sources.js";
 
 /** The verifier as the authenticated user's (see `verifyAs`). */
 const forUser = (verifier: Verifier, userId: string): Verifier =>
@@ -23,7 +24,11 @@ const wantsLayerClaims = (value: string | undefined): boolean => value === "true
 const verifyAndAnswer =
   (deps: ServerDeps, verifier: Verifier, schema: typeof VerifyRequest | typeof CheckRequest, route: string) =>
   async (context: Context<ServerEnv>) => {
-    const request = await decodeBody(context, schema);
+    const request = await resolveSourceRefs(
+      await decodeBody(context, schema),
+      context.get("userId"),
+      deps.sources,
+    );
     const layerClaims = wantsLayerClaims(context.req.query("layerClaims"));
     const answer = await verifyPrepared(forUser(verifier, context.get("userId")), request, { layerClaims });
     await deps.auditTrail?.verification(context.get("userId"), request, answer, route);
