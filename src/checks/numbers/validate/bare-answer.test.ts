@@ -51,3 +51,22 @@ describe("a bare figure answers the question: the question's wording is its clai
     expect(found?.status).not.toBe("exact");
   });
 });
+
+describe("a bare four-digit figure answering a question about an amount is that amount, not a year", () => {
+  it("traces a correct one", () => {
+    // 1,250 + 870 = 2,120, a figure that could be read as a year.
+    const found = check("2120", "What is the total widget revenue in 2019 and 2017?");
+    expect(found).toMatchObject({ status: "derived", derivation: "sum" });
+  });
+
+  it("flags a wrong one instead of skipping it as a year", () => {
+    // Two digits of 2,120 transposed.
+    const found = check("2102", "What is the total widget revenue in 2019 and 2017?");
+    expect(["suspicious", "orphan"]).toContain(found?.status);
+  });
+
+  it("keeps a year that answers a question about a period", () => {
+    expect(check("2019", "In which year was widget revenue the highest?")).toBeUndefined();
+    expect(check("2017", "When was total revenue lowest?")).toBeUndefined();
+  });
+});

@@ -117,6 +117,20 @@ const figureWords = new Set([
   "cent",
 ]);
 
+/** "Which year ...", "in what fiscal year", "when": a question answered by a period, not an amount. */
+const asksForPeriod = /\b(?:which|what)\s+(?:\w+\s+){0,2}?(?:years?|periods?|quarters?|dates?)\b|\bwhen\b/i;
+
+/**
+ * An answer that is nothing but a figure ("1989"), to a question that asks for no period: the figure is the
+ * amount asked for, so a four-digit integer in it is read as that amount, not skipped as a year. Without the
+ * question, "2122" alone could be either and stays a year.
+ */
+const answersAnAmount = (input: ValidateInput): boolean =>
+  input.question !== undefined &&
+  input.question.trim().length > 0 &&
+  !asksForPeriod.test(input.question) &&
+  bareFigure(input.text);
+
 /**
  * The wording of the claim a number sits in, and where that claim starts in the text. A bare figure is read
  * as the answer to the question: the question is put before it, and `start` moves back by as much, so offsets
@@ -145,7 +159,10 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     { ...options, maxNumbers: options.maxSourceNumbers ?? defaultMaxSourceNumbers, maxRun: limits.maxRowRun },
   );
   // The extraction keeps its own bound (5,000): an unbounded read made an adversarial answer quadratic.
-  const all = extractNumbers(input.text, options).filter(isQuantity);
+  const all = extractNumbers(input.text, {
+    ...options,
+    ...(answersAnAmount(input) ? { yearsAreValues: true } : {}),
+  }).filter(isQuantity);
   const maxAnswer = options.maxAnswerNumbers ?? 500;
   const answerNumbers = all.slice(0, maxAnswer);
   const inline = findInlineCalculations(input.text, answerNumbers);
