@@ -68,5 +68,7 @@ describe("a bare four-digit figure answering a question about an amount is that 
   it("keeps a year that answers a question about a period", () => {
     expect(check("2019", "In which year was widget revenue the highest?")).toBeUndefined();
     expect(check("2017", "When was total revenue lowest?")).toBeUndefined();
+    expect(check("2018", "Which FY has the higher gadget revenue?")).toBeUndefined();
+    expect(check("2027", "What was the last fiscal year of expiration for the credits?")).toBeUndefined();
   });
 });

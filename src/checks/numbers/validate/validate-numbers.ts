@@ -117,17 +117,22 @@ const figureWords = new Set([
   "cent",
 ]);
 
-/** "Which year ...", "in what fiscal year", "when": a question answered by a period, not an amount. */
-const asksForPeriod = /\b(?:which|what)\s+(?:\w+\s+){0,2}?(?:years?|periods?|quarters?|dates?)\b|\bwhen\b/i;
+/** "Which FY ...", "when", "what was the last fiscal year": a question answered by a period or a choice. */
+const asksForPeriod =
+  /\b(?:which|when)\b|\bwhat\s+(?:\w+\s+){0,3}?(?:years?|fy|fiscal|periods?|quarters?|dates?)\b/i;
+
+/** "How much", "the average", "the change in": a question answered by an amount. */
+const asksForAmount =
+  /\bhow\s+(?:much|many)\b|\b(?:average|mean|total|sum|difference|change|increase|decrease|ratio|proportion|percentage|value|amount)\b/i;
 
 /**
- * An answer that is nothing but a figure ("1989"), to a question that asks for no period: the figure is the
- * amount asked for, so a four-digit integer in it is read as that amount, not skipped as a year. Without the
- * question, "2122" alone could be either and stays a year.
+ * An answer that is nothing but a figure ("1989"), to a question that asks for an amount and not for a period:
+ * the figure is the amount asked for, so a four-digit integer in it is read as that amount, not skipped as a
+ * year. Without such a question, "2122" alone could be either and stays a year.
  */
 const answersAnAmount = (input: ValidateInput): boolean =>
   input.question !== undefined &&
-  input.question.trim().length > 0 &&
+  asksForAmount.test(input.question) &&
   !asksForPeriod.test(input.question) &&
   bareFigure(input.text);
 
