@@ -195,6 +195,23 @@ const candidateValues = (number: ExtractedNumber, scales: readonly number[]): nu
   return values;
 };
 
+/**
+ * A cell of a row or column headed as percents ("Gross margin (%)", "Yr.-to-Yr. Percent Change"): the scale
+ * of the table's amounts ("$ in millions") is not its scale, 54.4 in a percent column is never 54.4 million.
+ */
+const percentCell = (label: string, header: string | undefined): boolean =>
+  namesPercent(label) || (header !== undefined && namesPercent(header));
+
+/**
+ * Whether a heading names percents as the unit of its figures: "(%)", "% change", "Percent of revenue". A
+ * percent with a figure ("statutory rate of 21%") is a fact of the label, not the unit of its row; "(in
+ * millions, except percentages)" states the scale of the other figures.
+ */
+export const namesPercent = (heading: string): boolean =>
+  percentUnit.test(heading.replace(/\bexcept\b.*$/, ""));
+
+const percentUnit = /(?<![\d.]\s?)%|(?<!\d\s?)\bper\s?cent(?:age)?\b/;
+
 const tablePlace = (block: number, row: number, column: number, label: string, header: string | undefined) =>
   header === undefined ? { block, row, column, label } : { block, row, column, label, header };
 
@@ -326,7 +343,12 @@ const readSource = (
           span: { start: number.span.start + line.start, end: number.span.end + line.start },
         },
         source: evidence.index,
-        values: candidateValues(number, (table ? ownScales?.get(block) : undefined) ?? scales),
+        values: candidateValues(
+          number,
+          table && percentCell(lowerLabel, headers.of(column))
+            ? []
+            : ((table ? ownScales?.get(block) : undefined) ?? scales),
+        ),
         lineText,
         paragraph,
         ...(table ? { table: tablePlace(block, row, column, lowerLabel, headers.of(column)) } : {}),
