@@ -20,6 +20,7 @@ import {
 import type { SourceNumber } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
 import type { TopicScore } from "./claim-fit.js";
+import { type NamedChange, readNamedChange } from "./named-change.js";
 import { partialPeriodAverage } from "./partial-period-average.js";
 import { type Direction, directionGuard } from "./stated-direction.js";
 import type { NumberCheck } from "./validation-result.js";
@@ -369,14 +370,18 @@ export const traceNumber = (
   cited: OperandIndex,
   targets: readonly Target[],
   direction?: Direction,
+  change?: NamedChange,
 ): NumberCheck => {
   const base = { text: number.text, span: number.span, kind: number.kind };
   const percent = number.kind === "percent";
   const claimScale = percent ? 1 : number.scale;
   const decimals = number.decimals;
+  const objection = namedChangeObjection(number, context, targets, change);
   for (const target of targets) {
     const direct = context.direct(target).find((found) => !coarseOffTopic(context, target, found));
     if (direct) {
+      const objected = objection(direct);
+      if (objected) return objected;
       const exact = Math.abs(direct.value - target.value) <= Math.abs(target.value) * 1e-12;
       // An exact match of the value as written needs no calculator to say what it should be.
       const asWritten = exact && direct.kind === "value" && target === targets[0] && decimals <= 20;
@@ -400,6 +405,8 @@ export const traceNumber = (
     const found =
       derivation(context, target, agrees) ?? runMatch(context, target) ?? composite(context, target, agrees);
     if (!found || guard.outweighs(found)) continue;
+    const objected = objection(found);
+    if (objected) return objected;
     const flip = betterFlip(context, targets, found);
     if (flip) return signError(number, flip);
     const { expected, formula } = describe(found, target === targets[0] ? claimScale : 1, decimals);
@@ -408,6 +415,54 @@ export const traceNumber = (
   const against = guard.strongest();
   if (against) return directionError(number, against.found, against.scale);
   return nearMiss(number, targets, context, cited) ?? { ...base, status: "orphan" };
+};
+
+/**
+ * A claim that names a change of a row between two periods ("the change in Voyage expenses from 2018 to
+ * 2019") says which figures the change is made of: that row's cells of those periods. A match elsewhere (a cell
+ * of another row that happens to hold the figure, a difference of two unrelated figures) is a coincidence when
+ * the named row's change is another value: the figure is then suspicious, with the value that row gives. A
+ * figure whose negation the named row's change is has the wrong sign, wherever else it may be found (the row's
+ * own level "(42,271)" is no change from "—" to it). Asked only once a match is found, and only once per figure.
+ */
+const namedChangeObjection = (
+  number: ExtractedNumber,
+  context: TraceContext,
+  targets: readonly Target[],
+  change: NamedChange | undefined,
+): ((found: Found) => NumberCheck | undefined) => {
+  if (!change) return () => undefined;
+  let read: ReturnType<typeof readNamedChange> | null = null;
+  return (found) => {
+    if (read === null) {
+      const written: Target = {
+        value: number.value,
+        tolerance: 0.5 * 10 ** -number.decimals * (1 + 1e-9),
+        percent: number.kind === "percent",
+      };
+      read = readNamedChange(change, targets, written, context.rankedOperands());
+    }
+    if (!read || read.reading.agrees) return undefined;
+    const { expected: against, sign } = read.reading;
+    // A match as much about the claim as the named row's change is a reading of its own ("the change in
+    // percentage of sales represented by net other income" names the Sales row, but is about other income).
+    const margin = context.topic(against) - context.topic(found);
+    if (sign ? margin < 0 : margin <= 0) return undefined;
+    if (!sign && read.onNamedRow(found)) return undefined;
+    const percent = number.kind === "percent";
+    const claimScale = percent ? 1 : number.scale;
+    const { expected, formula } = describe(against, read.reading.asWritten ? 1 : claimScale, number.decimals);
+    return {
+      text: number.text,
+      span: number.span,
+      kind: number.kind,
+      status: "suspicious",
+      reason: sign ? "sign" : "near-miss",
+      expected: withUnit(expected, claimScale, percent),
+      formula,
+      source: sourceOf(against),
+    };
+  };
 };
 
 /** Sign flips, scale slips (x1000) and near misses of direct values or of derivations from cited operands. */

@@ -17,6 +17,7 @@ import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extrac
 import type { RecordedCalculation } from "../tool/recorder.js";
 import { topicScorer } from "./claim-fit.js";
 import { findInlineCalculations } from "./inline-calculations.js";
+import { namedChange } from "./named-change.js";
 import { findPartialAggregation } from "./partial-aggregation.js";
 import { statedDirection, writtenAsLevel } from "./stated-direction.js";
 import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
@@ -246,6 +247,12 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
       claimText,
       traceContext,
       direction,
+      change: namedChange(
+        claimText,
+        number.span.start - claim.start,
+        number.span.end - claim.start,
+        direction,
+      ),
       targets: targetsOf(
         number,
         claimText,
@@ -263,7 +270,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   );
   const numbers: NumberCheck[] = [];
   const partialAggregations: PartialAggregation[] = [];
-  for (const { number, claimText, traceContext, direction, targets } of traced) {
+  for (const { number, claimText, traceContext, direction, change, targets } of traced) {
     const calculation = inline.find((c) => c.resultSpan.start === number.span.start);
     const base = { text: number.text, span: number.span, kind: number.kind };
     if (calculation) {
@@ -285,7 +292,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
             },
       );
     } else {
-      const check = traceNumber(number, traceContext, cited, targets, direction);
+      const check = traceNumber(number, traceContext, cited, targets, direction, change);
       const operandOf = inline.some(
         (c) => c.span.start <= number.span.start && number.span.end <= c.resultSpan.start,
       );
