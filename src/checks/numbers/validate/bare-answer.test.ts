@@ -36,6 +36,19 @@ describe("a bare figure answers the question: the question's wording is its clai
     expect(found).toMatchObject({ status: "derived", derivation: "difference" });
   });
 
+  it("takes the sign of a difference that names the later period first", () => {
+    // 415 - 433 = -18: "between 2019 and 2018" is 2019 - 2018 in the order named and as a change.
+    const asked = "What is the difference in gadget revenue between 2019 and 2018?";
+    expect(check("-18 thousand", asked)).toMatchObject({ status: "derived", derivation: "difference" });
+    expect(["suspicious", "orphan"]).toContain(check("18 thousand", asked)?.status);
+    // Named earlier first, the order named and the change disagree: the distance stands.
+    expect(
+      check("18 thousand", "What is the difference in gadget revenue between 2018 and 2019?"),
+    ).toMatchObject({
+      status: "derived",
+    });
+  });
+
   it("catches a change of the wrong sign", () => {
     const found = check("-270 thousand", "What is the change in widget revenue from 2018 to 2019?");
     expect(found).toMatchObject({ status: "suspicious", reason: "sign" });

@@ -81,6 +81,17 @@ const comparativeWords = /\bhow\s+(?:much|many)\b.{0,40}?\b(?:more|less|higher|l
 /** "The difference between A and B": a distance, written without a sign. */
 const unsignedWords = /\b(?:difference|gap)\b/i;
 
+/**
+ * "The difference between 2019 and 2017", "in 2019 as compared to 2017": the later period named first, so
+ * that A - B in the order named is also the change from the earlier to the later. Both readings of the
+ * difference agree on its sign, which then counts; named earlier first, they disagree and it does not.
+ */
+const laterNamedFirst = (claimText: string): boolean => {
+  const years = [...claimText.matchAll(/(?<![\d,.])(?:19|20)\d{2}(?![\d,]|\.\d)/g)].map(Number);
+  const [first, second] = [...new Set(years)];
+  return first !== undefined && second !== undefined && first > second;
+};
+
 /** "change", "increase", "decrease", "growth": the wording gives the figure a direction, so its sign counts. */
 const directionWords =
   /\b(?:change[ds]?|increase[ds]?|decrease[ds]?|grew|growth|rose|fell|declined?|dropped|gain(?:ed)?|los(?:s|t))\b/i;
@@ -171,7 +182,7 @@ export const targetsOf = (
     } as Target);
   }
   const decline = direction === "down" || statesDecline(claimText);
-  if ((decline || unsignedWords.test(claimText)) && number.value > 0) {
+  if ((decline || (unsignedWords.test(claimText) && !laterNamedFirst(claimText))) && number.value > 0) {
     for (const target of [...targets]) targets.push({ ...target, value: -target.value });
   }
   return targets;
