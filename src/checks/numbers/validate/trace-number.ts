@@ -21,7 +21,7 @@ import type { SourceNumber } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
 import type { TopicScore } from "./claim-fit.js";
 import { type NamedChange, readNamedChange } from "./named-change.js";
-import { partialPeriodAverage } from "./partial-period-average.js";
+import { miscountedAverage, partialPeriodAverage } from "./partial-period-average.js";
 import { type Direction, directionGuard } from "./stated-direction.js";
 import type { NumberCheck } from "./validation-result.js";
 
@@ -267,13 +267,16 @@ const pairsFor = (
       fitsWording(found, context.claimText) &&
       !coarseOffTopic(context, target, found) &&
       !partialPeriodAverage(found, context.claimText, context.rankedOperands()) &&
+      !miscountedAverage(found, context.claimText) &&
       accept(found),
   );
 
 /** A sum or average of a run of adjacent figures that explains the target (never a partial average). */
 const runMatch = (context: TraceContext, target: Target): Found | undefined =>
   findDirect(context.runs(), target).find(
-    (found) => !partialPeriodAverage(found, context.claimText, context.rankedOperands()),
+    (found) =>
+      !partialPeriodAverage(found, context.claimText, context.rankedOperands()) &&
+      !miscountedAverage(found, context.claimText),
   );
 
 /**
