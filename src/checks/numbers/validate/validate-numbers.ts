@@ -233,9 +233,15 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     return cached;
   };
   // Each number's claim, context and targets, read once.
-  const traced = answerNumbers.map((number) => {
+  const traced = answerNumbers.map((number, at) => {
     const claim = claimOf(input, number);
     const claimText = claim.text;
+    // Numbers are in text order: the claim holds another one when a neighbour falls inside it.
+    const before = answerNumbers[at - 1];
+    const after = answerNumbers[at + 1];
+    const alone =
+      !(before && before.span.start >= claim.start) &&
+      !(after && after.span.end <= claim.start + claimText.length);
     const traceContext = context(claimText);
     const direction = statedDirection(
       claimText,
@@ -247,12 +253,11 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
       claimText,
       traceContext,
       direction,
-      change: namedChange(
-        claimText,
-        number.span.start - claim.start,
-        number.span.end - claim.start,
-        direction,
-      ),
+      // "Revenue was $5.2 million in 2019, a change of 4% from 2018": which figure is the change is for the
+      // derivations to say; the claim's change is the named row's only when the figure is its one figure.
+      change: alone
+        ? namedChange(claimText, number.span.start - claim.start, number.span.end - claim.start, direction)
+        : undefined,
       targets: targetsOf(
         number,
         claimText,
