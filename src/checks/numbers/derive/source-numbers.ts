@@ -207,8 +207,10 @@ const percentCell = (label: string, header: string | undefined): boolean =>
  * percent with a figure ("statutory rate of 21%") is a fact of the label, not the unit of its row; "(in
  * millions, except percentages)" states the scale of the other figures.
  */
-export const namesPercent = (heading: string): boolean =>
-  percentUnit.test(heading.replace(/\bexcept\b.*$/, ""));
+export const namesPercent = (heading: string): boolean => {
+  const except = heading.search(/\bexcept\b/);
+  return percentUnit.test(except < 0 ? heading : heading.slice(0, except));
+};
 
 const percentUnit = /(?<![\d.]\s?)%|(?<!\d\s?)\bper\s?cent(?:age)?\b/;
 
