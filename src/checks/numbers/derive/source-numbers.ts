@@ -196,15 +196,15 @@ const candidateValues = (number: ExtractedNumber, scales: readonly number[]): nu
 };
 
 /**
- * A cell of a row or column headed as percents ("Gross margin (%)", "Yr.-to-Yr. Percent Change"): the scale
- * of the table's amounts ("$ in millions") is not its scale, 54.4 in a percent column is never 54.4 million.
+ * A cell of a row or column headed as percents ("Gross margin (%)", "Percent change"): the scale
+ * of the table's amounts ("$ in millions") is not its scale, 12.5 in a percent column is never 12.5 million.
  */
 const percentCell = (label: string, header: string | undefined): boolean =>
   namesPercent(label) || (header !== undefined && namesPercent(header));
 
 /**
  * Whether a heading names percents as the unit of its figures: "(%)", "% change", "Percent of revenue". A
- * percent with a figure ("statutory rate of 21%") is a fact of the label, not the unit of its row; "(in
+ * percent with a figure ("tax at the statutory rate of 25%") is a fact of the label, not the unit of its row; "(in
  * millions, except percentages)" states the scale of the other figures.
  */
 export const namesPercent = (heading: string): boolean => {

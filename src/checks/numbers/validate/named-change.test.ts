@@ -76,16 +76,16 @@ describe("figures written as accounting negatives", () => {
 
 describe("namedChange", () => {
   it("reads the two periods, later and earlier, of a change", () => {
-    const text = "What was the change in EBIT in 2018/2019 from 2017/2018? -115 million";
-    expect(namedChange(text, text.indexOf("-115"), text.length, undefined)).toMatchObject({
-      earlier: 2018,
-      later: 2019,
+    const text = "What was the change in operating profit in 2020/2021 from 2019/2020? -40 million";
+    expect(namedChange(text, text.indexOf("-40"), text.length, undefined)).toMatchObject({
+      earlier: 2020,
+      later: 2021,
     });
   });
 
   it("leaves a change named latest first, of something else, or of one period to the other checks", () => {
     const at = (text: string) => namedChange(text, text.length, text.length, undefined);
-    expect(at("What is the increase / (decrease) in Voyage expenses from 2019 to 2018?")).toBeUndefined();
+    expect(at("What is the increase / (decrease) in freight costs from 2021 to 2020?")).toBeUndefined();
     expect(at("What is the average change in revenue between 2018 and 2019?")).toBeUndefined();
     expect(at("What was the change in revenue in 2019?")).toBeUndefined();
   });

@@ -7,7 +7,7 @@ import { type Direction, statesOneDirection } from "./stated-direction.js";
 
 /**
  * A change the claim names between two periods it names: "the change in Revenue from 2018 to 2019", "the
- * increase / (decrease) in Voyage expenses in 2019 from 2018". `words` are the claim's content words, by which
+ * increase / (decrease) in freight costs in 2021 from 2020". `words` are the claim's content words, by which
  * the row it is about is recognised.
  */
 export interface NamedChange {
@@ -60,7 +60,7 @@ export const namedChange = (
   if (!changeWords.test(text)) return undefined;
   // "The average change", "the change in the ratio of X to revenue": a change of something the row is only
   // an operand of. Only a claim naming a change and nothing else is about the row's own change, or one that
-  // names a percentage besides, of a row of percents ("the change in percentage of net revenues of OEM").
+  // names a percentage besides, of a row of percents ("the change in the percentage of sales from retail stores").
   const others = [...(derivationsNamed(text) ?? [])].filter((kind) => !changeKinds.has(kind));
   if (others.some((kind) => !shareKinds.has(kind))) return undefined;
   const periods = [...new Set(periodsIn(text))];
@@ -129,7 +129,7 @@ const candidatesOf = (later: Operand, earlier: Operand, percent: boolean, stated
   const candidates: Candidate[] = [];
   if (!percent || (writtenAsPercent(laterCell) && writtenAsPercent(earlierCell))) {
     // Of figures written as accounting negatives, "the change" carries the sign of the signed figures, but a
-    // stated direction may describe the magnitudes: costs of (1,655) against (389) "increased by 1,266".
+    // stated direction may describe the magnitudes: costs of (900) against (600) "increased by 300".
     const magnitudes = stated && later.value < 0 && earlier.value < 0;
     const values = readings.flatMap(([a, b]) => (magnitudes ? [a - b, b - a] : [a - b]));
     candidates.push({

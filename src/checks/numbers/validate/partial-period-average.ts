@@ -72,7 +72,7 @@ const countedPeriods =
 const countWords: Readonly<Record<string, number>> = { both: 2, two: 2, three: 3, four: 4, five: 5 };
 
 /**
- * "The average dividend yield for the 3 years" is an average of three figures: an average of another number
+ * "The average interest rate for the 3 years" is an average of three figures: an average of another number
  * of figures is not what the claim counts, whichever figures it takes.
  */
 export const miscountedAverage = (found: Found, claimText: string): boolean => {

@@ -432,12 +432,12 @@ export const traceNumber = (
 };
 
 /**
- * A claim that names a change of a row between two periods ("the change in Voyage expenses from 2018 to
+ * A claim that names a change of a row between two periods ("the change in freight costs from 2020 to
  * 2019") says which figures the change is made of: that row's cells of those periods. A match elsewhere (a cell
  * of another row that happens to hold the figure, a difference of two unrelated figures) is a coincidence when
  * the named row's change is another value: the figure is then suspicious, with the value that row gives. A
  * figure whose negation the named row's change is has the wrong sign, wherever else it may be found (the row's
- * own level "(42,271)" is no change from "—" to it). Asked only once a match is found, and only once per figure.
+ * own level "(500)" is no change from "—" to it). Asked only once a match is found, and only once per figure.
  */
 const namedChangeObjection = (
   number: ExtractedNumber,
@@ -459,7 +459,7 @@ const namedChangeObjection = (
     if (!read || read.reading.agrees) return undefined;
     const { expected: against, sign } = read.reading;
     // A match as much about the claim as the named row's change is a reading of its own ("the change in
-    // percentage of sales represented by net other income" names the Sales row, but is about other income).
+    // percentage of sales represented by other income" names a Sales row, but is about other income).
     const margin = context.topic(against) - context.topic(found);
     if (sign ? margin < 0 : margin <= 0) return undefined;
     if (!sign && read.onNamedRow(found)) return undefined;
