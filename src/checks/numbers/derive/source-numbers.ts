@@ -195,6 +195,25 @@ const candidateValues = (number: ExtractedNumber, scales: readonly number[]): nu
   return values;
 };
 
+/**
+ * A cell of a row or column headed as percents ("Gross margin (%)", "Percent change"): the scale
+ * of the table's amounts ("$ in millions") is not its scale, 12.5 in a percent column is never 12.5 million.
+ */
+const percentCell = (label: string, header: string | undefined): boolean =>
+  namesPercent(label) || (header !== undefined && namesPercent(header));
+
+/**
+ * Whether a heading names percents as the unit of its figures: "(%)", "% change", "Percent of revenue". A
+ * percent with a figure ("tax at the statutory rate of 25%") is a fact of the label, not the unit of its row; "(in
+ * millions, except percentages)" states the scale of the other figures.
+ */
+export const namesPercent = (heading: string): boolean => {
+  const except = heading.search(/\bexcept\b/);
+  return percentUnit.test(except < 0 ? heading : heading.slice(0, except));
+};
+
+const percentUnit = /(?<![\d.]\s?)%|(?<!\d\s?)\bper\s?cent(?:age)?\b/;
+
 const tablePlace = (block: number, row: number, column: number, label: string, header: string | undefined) =>
   header === undefined ? { block, row, column, label } : { block, row, column, label, header };
 
@@ -326,7 +345,12 @@ const readSource = (
           span: { start: number.span.start + line.start, end: number.span.end + line.start },
         },
         source: evidence.index,
-        values: candidateValues(number, (table ? ownScales?.get(block) : undefined) ?? scales),
+        values: candidateValues(
+          number,
+          table && percentCell(lowerLabel, headers.of(column))
+            ? []
+            : ((table ? ownScales?.get(block) : undefined) ?? scales),
+        ),
         lineText,
         paragraph,
         ...(table ? { table: tablePlace(block, row, column, lowerLabel, headers.of(column)) } : {}),

@@ -91,7 +91,7 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
   }
   const currency = prefix.currency ?? suffix.currency;
   const plainInteger = !prefix.signed && !currency && !suffix.unit && !suffix.scaleWritten && decimals === 0;
-  if (plainInteger && isYear(unsigned, digits) && !isStatedValue(before)) {
+  if (plainInteger && isYear(unsigned, digits) && !options.yearsAreValues && !isStatedValue(before)) {
     return { ...typedEntry(text, { kind: "year", span: { start, end } }), value: Number(unsigned) };
   }
   if (plainInteger && durationAfter.test(after)) {

@@ -51,6 +51,11 @@ export interface ExtractOptions {
   readonly decimalSeparator?: "." | ",";
   /** Most numbers extracted from one text; the rest are ignored (default 5,000). */
   readonly maxNumbers?: number;
+  /**
+   * The text is the value asked for by a question about an amount ("What is the average revenue?" answered
+   * "1989"): a four-digit integer in it is that amount, not a year. Default false.
+   */
+  readonly yearsAreValues?: boolean;
 }
 
 /** Whether a number is a checkable amount rather than a date, a year, a time, an ordinal or a label. */

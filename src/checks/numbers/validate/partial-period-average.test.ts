@@ -35,3 +35,23 @@ describe("an average over some of the periods when the claim names none", () => 
     expect(found === "derived" ? "derived" : "flagged").toBe(status);
   });
 });
+
+const rates = [
+  "Table:",
+  " | 2019 | 2018 | 2017",
+  "Risk-free interest rate | 2.7% | 2.0% | 1.0%",
+  "Dividend yield | 1.7% | 1.5% | 1.5%",
+].join("\n");
+
+describe("an average over a number of periods the claim counts", () => {
+  it.each([
+    // (1.7 + 1.5 + 1.5) / 3 = 1.57.
+    ["The average dividend yield for the 3 years was 1.57%.", "derived"],
+    // (2.0 + 1.5) / 2 = 1.75 averages two figures, not three years.
+    ["The average dividend yield for the 3 years was 1.75%.", "flagged"],
+    ["The average dividend yield for both years was 1.75%.", "derived"],
+  ])("%s -> %s", (text, status) => {
+    const found = checkOf(text, rates)?.status;
+    expect(found === "derived" ? "derived" : "flagged").toBe(status);
+  });
+});

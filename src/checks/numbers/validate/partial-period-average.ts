@@ -64,3 +64,23 @@ const averaged = (found: Found): readonly SourceNumber[] | undefined => {
   if (found.kind === "value" && found.a.combine === "average") return found.a.parts;
   return undefined;
 };
+
+/** "For the 3 years", "across both years", "over the two fiscal years": how many periods the claim counts. */
+const countedPeriods =
+  /\b(both|two|three|four|five|[2-9])\s+(?:(?:fiscal|financial|calendar)\s+)?(?:years|fys|periods|quarters)\b/i;
+
+const countWords: Readonly<Record<string, number>> = { both: 2, two: 2, three: 3, four: 4, five: 5 };
+
+/**
+ * "The average interest rate for the 3 years" is an average of three figures: an average of another number
+ * of figures is not what the claim counts, whichever figures it takes.
+ */
+export const miscountedAverage = (found: Found, claimText: string): boolean => {
+  const parts = averaged(found);
+  if (!parts) return false;
+  const match = countedPeriods.exec(claimText);
+  const word = match?.[1]?.toLowerCase();
+  if (word === undefined) return false;
+  const count = countWords[word] ?? Number(word);
+  return parts.length !== count;
+};

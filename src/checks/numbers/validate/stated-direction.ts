@@ -76,6 +76,16 @@ export const statedDirection = (claimText: string, start: number, end: number): 
   return up < down ? "up" : "down";
 };
 
+/**
+ * Whether a text states one direction anywhere ("how much did costs increase by"), not a signed change ("the
+ * change in") nor either direction ("increase / (decrease)").
+ */
+export const statesOneDirection = (text: string): boolean => {
+  const wording = text.replace(eitherSign, " ");
+  if (signedChange.test(wording)) return false;
+  return new RegExp(upWords.source, "i").test(wording) || new RegExp(downWords.source, "i").test(wording);
+};
+
 /** A change between two figures: a difference or a percent change. */
 const isChange = (found: Found): boolean =>
   found.b !== undefined && (found.kind === "difference" || found.kind === "percent-change");

@@ -20,7 +20,8 @@ import {
 import type { SourceNumber } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
 import type { TopicScore } from "./claim-fit.js";
-import { partialPeriodAverage } from "./partial-period-average.js";
+import { type NamedChange, readNamedChange } from "./named-change.js";
+import { miscountedAverage, partialPeriodAverage } from "./partial-period-average.js";
 import { type Direction, directionGuard } from "./stated-direction.js";
 import type { NumberCheck } from "./validation-result.js";
 
@@ -79,6 +80,17 @@ const comparativeWords = /\bhow\s+(?:much|many)\b.{0,40}?\b(?:more|less|higher|l
 
 /** "The difference between A and B": a distance, written without a sign. */
 const unsignedWords = /\b(?:difference|gap)\b/i;
+
+/**
+ * "The difference between 2019 and 2017", "in 2019 as compared to 2017": the later period named first, so
+ * that A - B in the order named is also the change from the earlier to the later. Both readings of the
+ * difference agree on its sign, which then counts; named earlier first, they disagree and it does not.
+ */
+const laterNamedFirst = (claimText: string): boolean => {
+  const years = [...claimText.matchAll(/(?<![\d,.])(?:19|20)\d{2}(?![\d,]|\.\d)/g)].map(Number);
+  const [first, second] = [...new Set(years)];
+  return first !== undefined && second !== undefined && first > second;
+};
 
 /** "change", "increase", "decrease", "growth": the wording gives the figure a direction, so its sign counts. */
 const directionWords =
@@ -170,7 +182,7 @@ export const targetsOf = (
     } as Target);
   }
   const decline = direction === "down" || statesDecline(claimText);
-  if ((decline || unsignedWords.test(claimText)) && number.value > 0) {
+  if ((decline || (unsignedWords.test(claimText) && !laterNamedFirst(claimText))) && number.value > 0) {
     for (const target of [...targets]) targets.push({ ...target, value: -target.value });
   }
   return targets;
@@ -255,13 +267,16 @@ const pairsFor = (
       fitsWording(found, context.claimText) &&
       !coarseOffTopic(context, target, found) &&
       !partialPeriodAverage(found, context.claimText, context.rankedOperands()) &&
+      !miscountedAverage(found, context.claimText) &&
       accept(found),
   );
 
 /** A sum or average of a run of adjacent figures that explains the target (never a partial average). */
 const runMatch = (context: TraceContext, target: Target): Found | undefined =>
   findDirect(context.runs(), target).find(
-    (found) => !partialPeriodAverage(found, context.claimText, context.rankedOperands()),
+    (found) =>
+      !partialPeriodAverage(found, context.claimText, context.rankedOperands()) &&
+      !miscountedAverage(found, context.claimText),
   );
 
 /**
@@ -369,14 +384,18 @@ export const traceNumber = (
   cited: OperandIndex,
   targets: readonly Target[],
   direction?: Direction,
+  change?: NamedChange,
 ): NumberCheck => {
   const base = { text: number.text, span: number.span, kind: number.kind };
   const percent = number.kind === "percent";
   const claimScale = percent ? 1 : number.scale;
   const decimals = number.decimals;
+  const objection = namedChangeObjection(number, context, targets, change);
   for (const target of targets) {
     const direct = context.direct(target).find((found) => !coarseOffTopic(context, target, found));
     if (direct) {
+      const objected = objection(direct);
+      if (objected) return objected;
       const exact = Math.abs(direct.value - target.value) <= Math.abs(target.value) * 1e-12;
       // An exact match of the value as written needs no calculator to say what it should be.
       const asWritten = exact && direct.kind === "value" && target === targets[0] && decimals <= 20;
@@ -400,6 +419,8 @@ export const traceNumber = (
     const found =
       derivation(context, target, agrees) ?? runMatch(context, target) ?? composite(context, target, agrees);
     if (!found || guard.outweighs(found)) continue;
+    const objected = objection(found);
+    if (objected) return objected;
     const flip = betterFlip(context, targets, found);
     if (flip) return signError(number, flip);
     const { expected, formula } = describe(found, target === targets[0] ? claimScale : 1, decimals);
@@ -408,6 +429,54 @@ export const traceNumber = (
   const against = guard.strongest();
   if (against) return directionError(number, against.found, against.scale);
   return nearMiss(number, targets, context, cited) ?? { ...base, status: "orphan" };
+};
+
+/**
+ * A claim that names a change of a row between two periods ("the change in freight costs from 2020 to
+ * 2019") says which figures the change is made of: that row's cells of those periods. A match elsewhere (a cell
+ * of another row that happens to hold the figure, a difference of two unrelated figures) is a coincidence when
+ * the named row's change is another value: the figure is then suspicious, with the value that row gives. A
+ * figure whose negation the named row's change is has the wrong sign, wherever else it may be found (the row's
+ * own level "(500)" is no change from "—" to it). Asked only once a match is found, and only once per figure.
+ */
+const namedChangeObjection = (
+  number: ExtractedNumber,
+  context: TraceContext,
+  targets: readonly Target[],
+  change: NamedChange | undefined,
+): ((found: Found) => NumberCheck | undefined) => {
+  if (!change) return () => undefined;
+  let read: ReturnType<typeof readNamedChange> | null = null;
+  return (found) => {
+    if (read === null) {
+      const written: Target = {
+        value: number.value,
+        tolerance: 0.5 * 10 ** -number.decimals * (1 + 1e-9),
+        percent: number.kind === "percent",
+      };
+      read = readNamedChange(change, targets, written, context.rankedOperands());
+    }
+    if (!read || read.reading.agrees) return undefined;
+    const { expected: against, sign } = read.reading;
+    // A match as much about the claim as the named row's change is a reading of its own ("the change in
+    // percentage of sales represented by other income" names a Sales row, but is about other income).
+    const margin = context.topic(against) - context.topic(found);
+    if (sign ? margin < 0 : margin <= 0) return undefined;
+    if (!sign && read.onNamedRow(found)) return undefined;
+    const percent = number.kind === "percent";
+    const claimScale = percent ? 1 : number.scale;
+    const { expected, formula } = describe(against, read.reading.asWritten ? 1 : claimScale, number.decimals);
+    return {
+      text: number.text,
+      span: number.span,
+      kind: number.kind,
+      status: "suspicious",
+      reason: sign ? "sign" : "near-miss",
+      expected: withUnit(expected, claimScale, percent),
+      formula,
+      source: sourceOf(against),
+    };
+  };
 };
 
 /** Sign flips, scale slips (x1000) and near misses of direct values or of derivations from cited operands. */

@@ -17,6 +17,7 @@ import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extrac
 import type { RecordedCalculation } from "../tool/recorder.js";
 import { topicScorer } from "./claim-fit.js";
 import { findInlineCalculations } from "./inline-calculations.js";
+import { namedChange } from "./named-change.js";
 import { findPartialAggregation } from "./partial-aggregation.js";
 import { statedDirection, writtenAsLevel } from "./stated-direction.js";
 import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
@@ -117,6 +118,25 @@ const figureWords = new Set([
   "cent",
 ]);
 
+/** "Which FY ...", "when", "what was the last fiscal year": a question answered by a period or a choice. */
+const asksForPeriod =
+  /\b(?:which|when)\b|\bwhat\s+(?:\w+\s+){0,3}?(?:years?|fy|fiscal|periods?|quarters?|dates?)\b/i;
+
+/** "How much", "the average", "the change in": a question answered by an amount. */
+const asksForAmount =
+  /\bhow\s+(?:much|many)\b|\b(?:average|mean|total|sum|difference|change|increase|decrease|ratio|proportion|percentage|value|amount)\b/i;
+
+/**
+ * An answer that is nothing but a figure ("1989"), to a question that asks for an amount and not for a period:
+ * the figure is the amount asked for, so a four-digit integer in it is read as that amount, not skipped as a
+ * year. Without such a question, "2122" alone could be either and stays a year.
+ */
+const answersAnAmount = (input: ValidateInput): boolean =>
+  input.question !== undefined &&
+  asksForAmount.test(input.question) &&
+  !asksForPeriod.test(input.question) &&
+  bareFigure(input.text);
+
 /**
  * The wording of the claim a number sits in, and where that claim starts in the text. A bare figure is read
  * as the answer to the question: the question is put before it, and `start` moves back by as much, so offsets
@@ -145,7 +165,10 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     { ...options, maxNumbers: options.maxSourceNumbers ?? defaultMaxSourceNumbers, maxRun: limits.maxRowRun },
   );
   // The extraction keeps its own bound (5,000): an unbounded read made an adversarial answer quadratic.
-  const all = extractNumbers(input.text, options).filter(isQuantity);
+  const all = extractNumbers(input.text, {
+    ...options,
+    ...(answersAnAmount(input) ? { yearsAreValues: true } : {}),
+  }).filter(isQuantity);
   const maxAnswer = options.maxAnswerNumbers ?? 500;
   const answerNumbers = all.slice(0, maxAnswer);
   const inline = findInlineCalculations(input.text, answerNumbers);
@@ -210,9 +233,15 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     return cached;
   };
   // Each number's claim, context and targets, read once.
-  const traced = answerNumbers.map((number) => {
+  const traced = answerNumbers.map((number, at) => {
     const claim = claimOf(input, number);
     const claimText = claim.text;
+    // Numbers are in text order: the claim holds another one when a neighbour falls inside it.
+    const before = answerNumbers[at - 1];
+    const after = answerNumbers[at + 1];
+    const alone =
+      !(before && before.span.start >= claim.start) &&
+      !(after && after.span.end <= claim.start + claimText.length);
     const traceContext = context(claimText);
     const direction = statedDirection(
       claimText,
@@ -224,6 +253,11 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
       claimText,
       traceContext,
       direction,
+      // "Revenue was $5.2 million in 2019, a change of 4% from 2018": which figure is the change is for the
+      // derivations to say; the claim's change is the named row's only when the figure is its one figure.
+      change: alone
+        ? namedChange(claimText, number.span.start - claim.start, number.span.end - claim.start, direction)
+        : undefined,
       targets: targetsOf(
         number,
         claimText,
@@ -241,7 +275,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   );
   const numbers: NumberCheck[] = [];
   const partialAggregations: PartialAggregation[] = [];
-  for (const { number, claimText, traceContext, direction, targets } of traced) {
+  for (const { number, claimText, traceContext, direction, change, targets } of traced) {
     const calculation = inline.find((c) => c.resultSpan.start === number.span.start);
     const base = { text: number.text, span: number.span, kind: number.kind };
     if (calculation) {
@@ -263,7 +297,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
             },
       );
     } else {
-      const check = traceNumber(number, traceContext, cited, targets, direction);
+      const check = traceNumber(number, traceContext, cited, targets, direction, change);
       const operandOf = inline.some(
         (c) => c.span.start <= number.span.start && number.span.end <= c.resultSpan.start,
       );
