@@ -34,6 +34,7 @@ import { makeFakeCitationVerifier } from "../src/memory/testing/fakes.js";
 import { makePgliteClient } from "../src/storage/pglite-client.js";
 import { makePostgresClient } from "../src/storage/postgres-client.js";
 import type { SqlClientService } from "../src/storage/sql-client.js";
+import { mulberry32, syntheticMemories } from "./libraries/synthetic-memories.js";
 
 const argument = (name: string, fallback: string) => {
   const at = process.argv.indexOf(name);
@@ -49,37 +50,9 @@ const batch = 2_000;
 const validations = 1_000;
 const userId = "bench-user";
 
-// mulberry32: a small seeded generator, so every run and every backend sees the same memories.
-const seeded = (seed: number) => {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-const random = seeded(0x5eed1234);
-const syllables = "ka lo mi ne su ta ri po de va lu xe zo fi gra ten mor bel sin qua dro pel vin sho".split(
-  " ",
-);
-const vocabulary = Array.from({ length: 30_000 }, (_, i) => {
-  let word = "";
-  for (let n = 2 + (i % 3); n > 0; n--) word += syllables[Math.floor(random() * syllables.length)];
-  return `${word}${i % 7 === 0 ? i : ""}`;
-});
-// Skewed word choice: a few words are common, most are rare (like real prose).
-const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)] as string;
-const sentence = () => Array.from({ length: 12 + Math.floor(random() * 13) }, word).join(" ");
-const nearDuplicate = (text: string): string => {
-  const words = text.split(" ");
-  const edit = random();
-  if (edit < 0.3) return text;
-  if (edit < 0.65) words.splice(Math.floor(random() * words.length), 0, word());
-  else words[Math.floor(random() * words.length)] = word();
-  return words.join(" ");
-};
+// The same memories as bench/memory.bench.ts, for every run and both stores.
+const { sentence, nearDuplicate } = syntheticMemories();
+
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -147,7 +120,7 @@ const measure = async (name: string, sql: SqlClientService) => {
     Context.add(CitationVerifier, makeFakeCitationVerifier({})),
     Context.add(ClaimSupportChecker, makeGroundingSupportChecker()),
   );
-  const probe = seeded(0xbe7c4);
+  const probe = mulberry32(0xbe7c4);
   const latencies: number[] = [];
   let duplicates = 0;
   let plantedDuplicates = 0;

@@ -23,6 +23,7 @@ import { migrateMemoryStore } from "../src/memory/store/sql-memory-layer.js";
 import { makeSqlMemoryStore } from "../src/memory/store/sql-memory-store.js";
 import { makeFakeCitationVerifier } from "../src/memory/testing/fakes.js";
 import { makePgliteClient } from "../src/storage/pglite-client.js";
+import { syntheticMemories } from "./libraries/synthetic-memories.js";
 
 const sizesArg = process.argv.indexOf("--sizes");
 const sizes = (sizesArg > 0 ? process.argv[sizesArg + 1]! : "10000,100000,1000000").split(",").map(Number);
@@ -30,40 +31,8 @@ const threshold = 0.92;
 const validations = 2_000;
 const scanQueries = 200;
 
-// mulberry32: a small seeded generator, so every run sees the same memories.
-const random = (() => {
-  let state = 0x5eed1234;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-})();
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-
-const syllables = "ka lo mi ne su ta ri po de va lu xe zo fi gra ten mor bel sin qua dro pel vin sho".split(
-  " ",
-);
-const vocabulary = Array.from({ length: 30_000 }, (_, i) => {
-  let word = "";
-  for (let n = 2 + (i % 3); n > 0; n--) word += pick(syllables);
-  return `${word}${i % 7 === 0 ? i : ""}`;
-});
-// Skewed word choice: a few words are common, most are rare (like real prose).
-const word = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)]!;
-const sentence = () => Array.from({ length: 12 + Math.floor(random() * 13) }, word).join(" ");
-
-/** A near-duplicate: an exact copy, one word added, or one word replaced (the last falls below 0.92 for short texts). */
-const nearDuplicate = (text: string): string => {
-  const words = text.split(" ");
-  const edit = random();
-  if (edit < 0.3) return text;
-  if (edit < 0.65) words.splice(Math.floor(random() * words.length), 0, word());
-  else words[Math.floor(random() * words.length)] = word();
-  return words.join(" ");
-};
+// Every run sees the same memories.
+const { random, pick, word, sentence, nearDuplicate } = syntheticMemories();
 
 const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,10 +1,7 @@
 import path from "node:path";
 import { Effect, FiberRef } from "effect";
-import {
-  FactualMemoryError,
-  type FactualMemoryShape,
-  lexicalSimilarity,
-} from "../checks/model-backed/factual-memory.js";
+import { FactualMemoryError, type FactualMemoryShape } from "../checks/model-backed/factual-memory.js";
+import { rankedFacts } from "../memory/facts/memory-store-facts.js";
 import { createMemoryGate, type MemoryGateClient } from "../memory/gate/create-memory-gate.js";
 import { FactMemoryUser } from "../model/fact-memory-user.js";
 import { UsageError } from "../model/usage-error.js";
@@ -47,20 +44,7 @@ export const storeFactMemory = (
             try: () => gate.search(userId, query, maxCandidates),
             catch: (cause) =>
               new FactualMemoryError({ message: `memory store search failed: ${String(cause)}`, cause }),
-          }).pipe(
-            Effect.map((hits) =>
-              hits
-                .filter((hit) => hit.memory.memoryType === "fact")
-                .map((hit) => ({
-                  fact: hit.memory.content,
-                  similarity: lexicalSimilarity(query, hit.memory.content),
-                  source: hit.memory.source,
-                }))
-                .filter((hit) => hit.similarity >= (options.minSimilarity ?? 0.8))
-                .sort((a, b) => b.similarity - a.similarity)
-                .slice(0, Math.min(50, Math.max(1, options.limit ?? 3))),
-            ),
-          ),
+          }).pipe(Effect.map((hits) => rankedFacts(query, hits, options))),
     ),
 });
 

@@ -18,6 +18,17 @@ export interface CalibratorShape {
   readonly updateModel: (layer: LayerName, model: PlattModel) => Effect.Effect<void, CalibrationError>;
 }
 
+/** The refusal of the first model in `models` whose parameters are not finite, or undefined when all are. */
+export const invalidPlattModel = (models: CalibrationModels): CalibrationError | undefined => {
+  for (const [layer, model] of Object.entries(models))
+    if (model !== undefined && !(Number.isFinite(model.a) && Number.isFinite(model.b)))
+      return new CalibrationError({
+        message: `the Platt model of ${layer} is not finite`,
+        rawScore: Number.NaN,
+      });
+  return undefined;
+};
+
 export class Calibrator extends Context.Tag("veracity/Calibrator")<Calibrator, CalibratorShape>() {}
 
 export const makeCalibrator = (overrides: CalibrationModels = {}): CalibratorShape => {
@@ -33,18 +44,15 @@ export const makeCalibrator = (overrides: CalibrationModels = {}): CalibratorSha
       const model = models[layer];
       return Effect.succeed(model ? applyPlatt(model, rawScore) : rawScore);
     },
-    updateModel: (layer, model) =>
-      Number.isFinite(model.a) && Number.isFinite(model.b)
-        ? Effect.sync(() => {
+    updateModel: (layer, model) => {
+      const invalid = invalidPlattModel({ [layer]: model });
+      return invalid
+        ? Effect.fail(invalid)
+        : Effect.sync(() => {
             // A new object each time: a reader holding the previous `models` keeps a consistent snapshot.
             models = { ...models, [layer]: { a: model.a, b: model.b } };
-          })
-        : Effect.fail(
-            new CalibrationError({
-              message: `the Platt model of ${layer} is not finite`,
-              rawScore: Number.NaN,
-            }),
-          ),
+          });
+    },
   };
 };
 

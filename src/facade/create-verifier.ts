@@ -1,8 +1,8 @@
 import { Effect, ManagedRuntime, ParseResult, Schema } from "effect";
-import { type CalibrationModels, makeCalibrator } from "../calibration/calibrator.js";
+import { type CalibrationModels, invalidPlattModel, makeCalibrator } from "../calibration/calibrator.js";
 import type { MitigatorShape } from "../mitigation/mitigator.js";
 import type { ClaimFinding } from "../model/claim.js";
-import { CalibrationError, InputError } from "../model/errors.js";
+import { InputError } from "../model/errors.js";
 import { FactMemoryUser } from "../model/fact-memory-user.js";
 import type { VerificationLayer } from "../model/layer.js";
 import type { LayerName } from "../model/layer-name.js";
@@ -163,17 +163,11 @@ export const createVerifier = (config: VerifierConfig = {}): Verifier & Verifier
       runOrThrow(
         runtime,
         Effect.gen(function* () {
-          const given = Object.entries(models).filter(([, model]) => model !== undefined);
           // All or nothing: every model is checked before any is applied.
-          for (const [layer, model] of given)
-            if (!Number.isFinite(model.a) || !Number.isFinite(model.b))
-              return yield* Effect.fail(
-                new CalibrationError({
-                  message: `the Platt model of ${layer} is not finite`,
-                  rawScore: Number.NaN,
-                }),
-              );
-          for (const [layer, model] of given) yield* calibrator.updateModel(layer as LayerName, model);
+          const invalid = invalidPlattModel(models);
+          if (invalid) return yield* Effect.fail(invalid);
+          for (const [layer, model] of Object.entries(models))
+            if (model !== undefined) yield* calibrator.updateModel(layer as LayerName, model);
         }),
       ),
     subscribe: (handler) =>

@@ -37,6 +37,31 @@ const pending = {
   submittedAt: "2026-01-05T10:00:00.000Z",
 };
 
+const nliRefit = { a: -4.1, b: 2.3 };
+
+/** One refit from reviewed outcomes, as `POST /v1/calibration/refit` answers it and `GET /v1/calibration` shows it. */
+const refitExample = {
+  at: "2026-11-26T00:00:00.000Z",
+  actor: "scheduler",
+  outcomes: 240,
+  refitted: [
+    {
+      layer: "nli",
+      model: nliRefit,
+      tuneSamples: 118,
+      reportSamples: 122,
+      eceBefore: 0.21,
+      eceAfter: 0.06,
+    },
+  ],
+  skipped: [
+    {
+      layer: "semantic-entropy",
+      reason: "needs at least 20 tuning samples with both labels (has 4, 4 supported)",
+    },
+  ],
+};
+
 export const examples = {
   verifyRequest: { text: answer, sources: [source], question: "How did revenue develop?" },
   checkRequest: { text: answer, sources: [source] },
@@ -126,47 +151,8 @@ export const examples = {
   },
   calibrationOutcomesRecorded: { recorded: 2 },
   calibrationRefitRequest: { reason: "a new model version went live on the nli layer" },
-  calibrationRefit: {
-    at: "2026-11-26T00:00:00.000Z",
-    actor: "scheduler",
-    outcomes: 240,
-    refitted: [
-      {
-        layer: "nli",
-        model: { a: -4.1, b: 2.3 },
-        tuneSamples: 118,
-        reportSamples: 122,
-        eceBefore: 0.21,
-        eceAfter: 0.06,
-      },
-    ],
-    skipped: [
-      {
-        layer: "semantic-entropy",
-        reason: "needs at least 20 tuning samples with both labels (has 4, 4 supported)",
-      },
-    ],
-  },
-  calibrationStatus: {
-    intervalMs: 86_400_000,
-    models: { nli: { a: -4.1, b: 2.3 } },
-    lastRefit: {
-      at: "2026-11-26T00:00:00.000Z",
-      actor: "scheduler",
-      outcomes: 240,
-      refitted: [
-        {
-          layer: "nli",
-          model: { a: -4.1, b: 2.3 },
-          tuneSamples: 118,
-          reportSamples: 122,
-          eceBefore: 0.21,
-          eceAfter: 0.06,
-        },
-      ],
-      skipped: [],
-    },
-  },
+  calibrationRefit: refitExample,
+  calibrationStatus: { intervalMs: 86_400_000, models: { nli: nliRefit }, lastRefit: refitExample },
   ingestRequest: {
     content: "The team chose PostgreSQL for the audit log.",
     memoryType: "decision",

@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { CalibrationModels } from "../../calibration/calibrator.js";
+import { type CalibrationModels, invalidPlattModel } from "../../calibration/calibrator.js";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
-import { CalibrationError, VerificationError, VerificationTimeoutError } from "../../model/errors.js";
+import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { VerificationResult } from "../../model/result.js";
 import type { RiskLevel } from "../../model/risk.js";
@@ -311,12 +311,8 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
       call<RiskLevel>({ op: "assessRisk", text, ...(context === undefined ? {} : { context }) }),
     validateNumbersJson: (input) => call<string>({ op: "validateNumbersJson", input }),
     updateCalibration: async (models) => {
-      for (const [layer, model] of Object.entries(models))
-        if (model !== undefined && !(Number.isFinite(model.a) && Number.isFinite(model.b)))
-          throw new CalibrationError({
-            message: `the Platt model of ${layer} is not finite`,
-            rawScore: Number.NaN,
-          });
+      const invalid = invalidPlattModel(models);
+      if (invalid) throw invalid;
       workerData = { ...workerData, calibration: { ...workerData.calibration, ...models } };
       await Promise.all(
         slots.map((slot) => {

@@ -11,6 +11,31 @@ import { MemoryStore, type MemoryStoreService } from "../store/memory-store.js";
 const candidatesPerHit = 4;
 const maxCandidates = 50;
 
+/** The most hits a fact search answers, whatever it is asked for. */
+const maxHits = 50;
+
+/**
+ * Memory search hits as fact-memory answers: memories of type "fact" only, re-ranked by lexical similarity to
+ * the query (so `minSimilarity` means the same as for the in-memory implementation), the best `limit` kept.
+ */
+export const rankedFacts = (
+  query: string,
+  hits: readonly {
+    readonly memory: { readonly memoryType: string; readonly content: string; readonly source: string };
+  }[],
+  options: { readonly limit?: number; readonly minSimilarity?: number } = {},
+) =>
+  hits
+    .filter((hit) => hit.memory.memoryType === "fact")
+    .map((hit) => ({
+      fact: hit.memory.content,
+      similarity: lexicalSimilarity(query, hit.memory.content),
+      source: hit.memory.source,
+    }))
+    .filter((hit) => hit.similarity >= (options.minSimilarity ?? 0.8))
+    .sort((a, b) => b.similarity - a.similarity)
+    .slice(0, Math.min(maxHits, Math.max(1, options.limit ?? 3)));
+
 /**
  * The factual memory over the SQL memory store of the memory issue: its full-text search finds candidate
  * memories of one user, re-ranked by lexical similarity to the query (so `minSimilarity` means the same
@@ -18,21 +43,9 @@ const maxCandidates = 50;
  */
 export const factualMemoryFromStore = (store: MemoryStoreService, userId: string): FactualMemoryShape => ({
   search: (query, options = {}) => {
-    const limit = Math.min(50, Math.max(1, options.limit ?? 3));
-    const minSimilarity = options.minSimilarity ?? 0.8;
+    const limit = Math.min(maxHits, Math.max(1, options.limit ?? 3));
     return store.search(userId, query, Math.min(maxCandidates, limit * candidatesPerHit)).pipe(
-      Effect.map((hits) =>
-        hits
-          .filter((hit) => hit.memory.memoryType === "fact")
-          .map((hit) => ({
-            fact: hit.memory.content,
-            similarity: lexicalSimilarity(query, hit.memory.content),
-            source: hit.memory.source,
-          }))
-          .filter((hit) => hit.similarity >= minSimilarity)
-          .sort((a, b) => b.similarity - a.similarity)
-          .slice(0, limit),
-      ),
+      Effect.map((hits) => rankedFacts(query, hits, options)),
       Effect.mapError(
         (error) =>
           new FactualMemoryError({ message: `memory store search failed: ${error.message}`, cause: error }),
