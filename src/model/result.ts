@@ -41,6 +41,18 @@ export const VerificationResult = Schema.Struct({
   skippedLayers: Schema.Array(SkippedLayer),
   /** Why the text did not pass (no layer ran, a layer failed or could not complete, low confidence...). */
   reasons: Schema.Array(Schema.String),
+  /**
+   * Present when the evidence was larger than the settings' `evidenceFocus.above`: the layers read only the
+   * passages that share the claims' rarer words and figures, `keptCharacters` of `totalCharacters`.
+   */
+  evidenceFocus: Schema.optional(
+    Schema.Struct({
+      totalCharacters: Schema.Number.pipe(Schema.int(), Schema.nonNegative()),
+      keptCharacters: Schema.Number.pipe(Schema.int(), Schema.nonNegative()),
+      passagesKept: Schema.Number.pipe(Schema.int(), Schema.nonNegative()),
+      passages: Schema.Number.pipe(Schema.int(), Schema.nonNegative()),
+    }),
+  ),
 });
 /** The outcome of verifying one text (the decoded type of the schema above). */
 export type VerificationResult = typeof VerificationResult.Type;

@@ -18,6 +18,13 @@ export const VerificationSettingsFile = Schema.Struct({
   maxTextLength: Schema.optional(positive.pipe(Schema.int())),
   maxEvidenceLength: Schema.optional(positive.pipe(Schema.int())),
   maxClaims: Schema.optional(positive.pipe(Schema.int())),
+  evidenceFocus: Schema.optional(
+    Schema.Struct({
+      above: Schema.optional(positive.pipe(Schema.int())),
+      keep: Schema.optional(positive.pipe(Schema.int())),
+      perAnswerCharacter: Schema.optional(Schema.Number.pipe(Schema.nonNegative())),
+    }),
+  ),
 });
 export type VerificationSettingsFile = typeof VerificationSettingsFile.Type;
 
@@ -128,6 +135,7 @@ export const resolveSettings = (
       profiles: { ...merged.profiles, ...defined(layer.profiles) } as VerificationSettings["profiles"],
       layerTimeouts: { ...merged.layerTimeouts, ...defined(layer.layerTimeouts) },
       enabledLayers: { ...merged.enabledLayers, ...defined(layer.enabledLayers) },
+      evidenceFocus: { ...merged.evidenceFocus, ...defined(layer.evidenceFocus) },
     };
   }
   return merged;

@@ -3,6 +3,7 @@ import type { CombinerModel } from "../calibration/combiner/combiner.js";
 import { shippedCombiner } from "../calibration/combiner/shipped-combiner.js";
 import type { LayerName, ModelLayerName } from "../model/layer-name.js";
 import { type RiskLevel, type RiskProfile, RiskProfiles } from "../model/risk.js";
+import { defaultEvidenceFocus, type EvidenceFocus } from "./focus-evidence.js";
 
 /**
  * How the verification service behaves: risk profiles, time and size limits, strict mode and the combiner,
@@ -33,6 +34,12 @@ export interface VerificationSettings {
    * verification cannot pass.
    */
   readonly maxClaims: number;
+  /**
+   * Evidence larger than `above` characters is narrowed, before any layer reads it, to the passages that
+   * share the claims' rarer words and figures (at least `keep` characters of them); the result's
+   * `evidenceFocus` says how much was kept. Set `above` to `maxEvidenceLength` to read all evidence always.
+   */
+  readonly evidenceFocus: EvidenceFocus;
   /** Combines every signal into the answer's hallucination score, with the fail and warn thresholds. */
   readonly combiner: CombinerModel;
 }
@@ -60,6 +67,7 @@ export const defaultSettings: VerificationSettings = {
   maxTextLength: 1_000_000,
   maxEvidenceLength: 20_000_000,
   maxClaims: 10_000,
+  evidenceFocus: defaultEvidenceFocus,
   combiner: shippedCombiner,
 };
 

@@ -4,6 +4,7 @@ import type { Claim, EvidenceSource, LayerInput } from "../model/layer.js";
 import type { VerificationRequest } from "../model/request.js";
 import { segmentClaims } from "../text/claims.js";
 import type { VerificationSettings } from "./config.js";
+import { type FocusedEvidence, focusEvidence } from "./focus-evidence.js";
 
 /** The evidence list of a request: every source in order, then the context. */
 export const evidenceOf = (request: Pick<VerificationRequest, "sources" | "context">): EvidenceSource[] => {
@@ -23,6 +24,8 @@ export interface PreparedInput {
   readonly input: LayerInput;
   /** Every claim of the text, including those over the limit. */
   readonly allClaims: readonly Claim[];
+  /** The evidence the layers read: very large evidence narrowed to the passages that concern the claims. */
+  readonly focused: FocusedEvidence;
 }
 
 /** Checks the request's size limits and segments it once for every layer. */
@@ -50,13 +53,15 @@ export const prepareInput = (
       );
     }
     const allClaims = segmentClaims(request.text);
+    const claims = allClaims.slice(0, settings.maxClaims);
+    const focused = focusEvidence(evidence, claims, settings.evidenceFocus);
     const input: LayerInput = {
       text: request.text,
-      claims: allClaims.slice(0, settings.maxClaims),
-      evidence,
+      claims,
+      evidence: focused.evidence,
       ...(request.context !== undefined ? { context: request.context } : {}),
       ...(request.question !== undefined ? { question: request.question } : {}),
       ...(request.maxCost !== undefined ? { maxCost: request.maxCost } : {}),
     };
-    return Effect.succeed({ input, allClaims });
+    return Effect.succeed({ input, allClaims, focused });
   });

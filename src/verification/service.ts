@@ -22,6 +22,7 @@ import type { RiskLevel } from "../model/risk.js";
 import { VerificationConfig } from "./config.js";
 import { decide } from "./decision.js";
 import { EventBus } from "./events.js";
+import { withOriginalSpans } from "./focus-evidence.js";
 import { mergeClaimFindings } from "./merge-claims.js";
 import { prepareInput } from "./prepare-input.js";
 import { LayerRegistry } from "./registry.js";
@@ -129,7 +130,7 @@ export const makeVerificationService = Effect.gen(function* () {
     // Known once assessed, so a verification that fails later still reports its risk level.
     let assessedRisk: RiskLevel | undefined = request.riskOverride;
     return Effect.gen(function* () {
-      const { input, allClaims } = yield* prepareInput(request, settings);
+      const { input, allClaims, focused } = yield* prepareInput(request, settings);
       const riskLevel = request.riskOverride ?? (yield* riskAssessor.assess(request.text, request.context));
       assessedRisk = riskLevel;
       const profile = settings.profiles[riskLevel];
@@ -179,7 +180,7 @@ export const makeVerificationService = Effect.gen(function* () {
           else errored.push({ layer: layer.name, reason: outcome.left.message, error: true });
           continue;
         }
-        succeeded.push({ layer, result: outcome.right });
+        succeeded.push({ layer, result: withOriginalSpans(outcome.right, focused) });
       }
       const ran: LayerResult[] = [];
       for (const own of reconciled(input, succeeded)) {
@@ -251,6 +252,7 @@ export const makeVerificationService = Effect.gen(function* () {
         claims,
         skippedLayers: [...skipped, ...errored],
         reasons: decision.reasons,
+        ...(focused.report ? { evidenceFocus: focused.report } : {}),
       };
       yield* events.publish({
         type: "verification.completed",

@@ -375,25 +375,54 @@ const readSource = (
  */
 const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
   if (!numbers.some((number) => !number.table && number.year === undefined)) return numbers;
-  const cellsByValue = new Map<number, SourceNumber[]>();
+  // Each row label of four characters or more, with the years each of its values stands in.
+  const rows = new Map<string, Map<number, Set<number>>>();
   for (const number of numbers) {
-    if (!number.table || number.year === undefined || number.inLabel) continue;
-    const cells = cellsByValue.get(number.number.value);
-    if (cells) cells.push(number);
-    else cellsByValue.set(number.number.value, [number]);
+    const label = number.table?.label ?? "";
+    if (!number.table || number.year === undefined || number.inLabel || label.length < 4) continue;
+    let values = rows.get(label);
+    if (values === undefined) rows.set(label, (values = new Map()));
+    const years = values.get(number.number.value);
+    if (years) years.add(number.year);
+    else values.set(number.number.value, new Set([number.year]));
   }
-  if (cellsByValue.size === 0) return numbers;
+  if (rows.size === 0) return numbers;
+  const labelsOf = labelFinder([...rows.keys()]);
   return numbers.map((number) => {
     if (number.table || number.year !== undefined) return number;
     const years = new Set<number>();
-    for (const cell of cellsByValue.get(number.number.value) ?? []) {
-      const label = cell.table?.label ?? "";
-      if (label.length >= 4 && number.lineText.includes(label) && cell.year !== undefined)
-        years.add(cell.year);
-    }
+    for (const label of labelsOf(number.lineText))
+      for (const year of rows.get(label)?.get(number.number.value) ?? []) years.add(year);
     const [year] = years;
     return years.size === 1 && year !== undefined ? { ...number, year } : number;
   });
+};
+
+/**
+ * The row labels a line of prose holds, as `line.includes(label)` would find them, in time linear in the line:
+ * labels are looked up by their first four characters at each place of the line, instead of searching the
+ * line once per label (a filing's thousands of labels against its thousands of lines). Remembered per line.
+ */
+const labelFinder = (labels: readonly string[]) => {
+  const byStart = new Map<string, string[]>();
+  for (const label of labels) {
+    const key = label.slice(0, 4);
+    const list = byStart.get(key);
+    if (list) list.push(label);
+    else byStart.set(key, [label]);
+  }
+  const found = new Map<string, readonly string[]>();
+  return (line: string): readonly string[] => {
+    const known = found.get(line);
+    if (known) return known;
+    const held = new Set<string>();
+    for (let at = 0; at + 4 <= line.length; at++)
+      for (const label of byStart.get(line.slice(at, at + 4)) ?? [])
+        if (line.startsWith(label, at)) held.add(label);
+    const list = [...held];
+    found.set(line, list);
+    return list;
+  };
 };
 
 /** Every quantity of the evidence, up to `maxNumbers`; `truncated` says when some were left unread. */

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { createVerifier } from "../facade/create-verifier.js";
+import type { EvidenceSource } from "../model/layer.js";
+import { segmentClaims } from "../text/claims.js";
+import { focusEvidence } from "./focus-evidence.js";
+
+const source = (text: string, index = 0): EvidenceSource => ({ index, origin: "source", text });
+
+/** Paragraphs about unrelated things, each distinct, none sharing a content word with the claims below. */
+const filler = (count: number, seed = 0) =>
+  Array.from(
+    { length: count },
+    (_, i) =>
+      `Paragraph ${i + seed} describes weather over mountain villages, where shepherds counted sheep near lake number ${i + seed}.`,
+  ).join("\n\n");
+
+const focus = { above: 2_000, keep: 400, perAnswerCharacter: 0 };
+
+describe("focusing very large evidence on the passages that concern the claims", () => {
+  it("leaves evidence at or under the threshold as it is, with no report", () => {
+    const evidence = [source("Acme's revenue rose to $12.5 million in 2023.")];
+    const focused = focusEvidence(evidence, segmentClaims("Acme's revenue rose."), focus);
+    expect(focused.evidence).toBe(evidence);
+    expect(focused.report).toBeUndefined();
+    expect(focused.toOriginal(0, { start: 3, end: 9 })).toEqual({ start: 3, end: 9 });
+  });
+
+  it("keeps the passage that holds the claims' words and figures and drops unrelated ones, within the budget", () => {
+    const needle = "Borealis Shipping reported freight revenue of $48.7 million for 2021.";
+    const text = `${filler(40)}\n\n${needle}\n\n${filler(40, 100)}`;
+    const claims = segmentClaims("Borealis Shipping had freight revenue of $48.7 million in 2021.");
+    const focused = focusEvidence([source(text)], claims, focus);
+    const kept = (focused.evidence[0] as EvidenceSource).text;
+    expect(kept).toContain(needle);
+    expect(kept.length).toBeLessThanOrEqual(focus.keep + 10);
+    expect(kept).not.toContain("shepherds");
+    expect(focused.report).toMatchObject({ totalCharacters: text.length, passagesKept: 1, passages: 81 });
+  });
+
+  it("finds a word by its stem, whatever its ending, and a figure only as a whole figure", () => {
+    const text = `${filler(30)}\n\nShipments increases were steady.\n\nThe year 2019 was long.\n\n${filler(30, 50)}`;
+    const byStem = focusEvidence([source(text)], segmentClaims("Shipments increased."), focus);
+    expect((byStem.evidence[0] as EvidenceSource).text).toContain("Shipments increases were steady.");
+    const byFigure = focusEvidence([source(text)], segmentClaims("It had 20 wagons."), focus);
+    expect((byFigure.evidence[0] as EvidenceSource).text).not.toContain("2019");
+  });
+
+  it("keeps a short passage just before a kept one: a table's caption or scale", () => {
+    const table = "Segment | 2022 | 2021\nWholesale | 310 | 287\nRetail | 95 | 90";
+    const text = `${filler(30)}\n\n(in millions of euros)\n\n${table}\n\n${filler(30, 50)}`;
+    const focused = focusEvidence([source(text)], segmentClaims("Wholesale was 310 in 2022."), focus);
+    expect((focused.evidence[0] as EvidenceSource).text).toContain("(in millions of euros)\n\nSegment");
+  });
+
+  it("maps offsets of the focused text back to the caller's text, per source", () => {
+    const first = `${filler(20)}\n\nThe Orinoco terminal handled 4,200 containers.\n\n${filler(20, 40)}`;
+    const second = `${filler(20, 80)}\n\nThe Orinoco terminal opened in 1998.\n\n${filler(5, 200)}`;
+    const evidence = [source(first, 0), source(second, 1)];
+    const focused = focusEvidence(evidence, segmentClaims("The Orinoco terminal handled 4,200 containers."), {
+      ...focus,
+      above: 100,
+      keep: 200,
+    });
+    for (const [index, original] of [first, second].entries()) {
+      const kept = (focused.evidence[index] as EvidenceSource).text;
+      const at = kept.indexOf("Orinoco");
+      expect(at).toBeGreaterThanOrEqual(0);
+      const span = focused.toOriginal(index, { start: at, end: at + "Orinoco terminal".length });
+      expect(original.slice(span.start, span.end)).toBe("Orinoco terminal");
+    }
+  });
+
+  it("reports evidence spans of the verification in the caller's text, and says the evidence was focused", async () => {
+    const needle = "Borealis Shipping reported freight revenue of $48.7 million for 2021.";
+    const text = `${filler(60)}\n\n${needle}\n\n${filler(60, 100)}`;
+    const verifier = createVerifier({ settings: { evidenceFocus: focus } });
+    try {
+      const result = await verifier.verify({
+        text: "Borealis Shipping reported freight revenue of $48.7 million for 2021.",
+        sources: [text],
+      });
+      expect(result.evidenceFocus).toMatchObject({ totalCharacters: text.length, passagesKept: 1 });
+      const evidence = result.claims.flatMap((claim) => claim.evidence);
+      expect(evidence.length).toBeGreaterThan(0);
+      for (const item of evidence) expect(text.slice(item.span.start, item.span.end)).toBe(item.text);
+      expect(result.verdict).toBe("pass");
+    } finally {
+      await verifier.close();
+    }
+  });
+
+  it("fails closed: a claim whose support was left out of the kept passages is not passed", async () => {
+    const text = `${filler(60)}\n\nBorealis Shipping moved 310 wagons of grain in 2021.\n\nThe Kestrel mine closed in 1987 after a flood.\n\n${filler(60, 100)}`;
+    // Room for one passage only: the second claim's support is left out.
+    const verifier = createVerifier({ settings: { evidenceFocus: { ...focus, keep: 60 } } });
+    try {
+      const result = await verifier.verify({
+        text: "Borealis Shipping moved 310 wagons of grain in 2021. The Kestrel mine closed in 1987 after a flood.",
+        sources: [text],
+      });
+      expect(result.evidenceFocus?.passagesKept).toBe(1);
+      expect(result.verdict).not.toBe("pass");
+      expect(result.passed).toBe(false);
+    } finally {
+      await verifier.close();
+    }
+  });
+});

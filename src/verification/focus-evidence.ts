@@ -1,0 +1,297 @@
+import type { Claim, EvidenceSource } from "../model/layer.js";
+import type { LayerResult } from "../model/layer-result.js";
+import type { Span } from "../model/span.js";
+import { isStopword, stem } from "../text/tokens.js";
+
+/** When and how far very large evidence is narrowed to the passages that concern the answer. */
+export interface EvidenceFocus {
+  /** Evidence of more characters than this (sources and context together) is focused; smaller evidence never is. */
+  readonly above: number;
+  /**
+   * Characters of passages kept, at least; grows with the answer (`perAnswerCharacter` per character of the
+   * claims), so a long answer keeps room for the passages of every claim.
+   */
+  readonly keep: number;
+  readonly perAnswerCharacter: number;
+}
+
+export const defaultEvidenceFocus: EvidenceFocus = {
+  above: 1_000_000,
+  keep: 100_000,
+  perAnswerCharacter: 20,
+};
+
+/** What focusing kept, reported with the result so a reader knows which text the verdict was read against. */
+export interface FocusReport {
+  readonly totalCharacters: number;
+  readonly keptCharacters: number;
+  readonly passagesKept: number;
+  readonly passages: number;
+}
+
+export interface FocusedEvidence {
+  /** What the layers read: each source as the passages kept from it, in order, a blank line between them. */
+  readonly evidence: readonly EvidenceSource[];
+  /** A span of a focused source (by evidence index) as offsets into the text the caller sent. */
+  readonly toOriginal: (source: number, span: Span) => Span;
+  /** Present when the evidence was focused. */
+  readonly report?: FocusReport;
+}
+
+interface Passage {
+  readonly source: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+// A passage is a block between blank lines, cut at a line end (or, failing that, a sentence end) when longer.
+const longestPassage = 4_000;
+
+/** The passages of one text: blocks between blank lines, long blocks cut near `longestPassage` characters. */
+const passagesOf = (text: string, source: number): Passage[] => {
+  const passages: Passage[] = [];
+  const push = (start: number, end: number) => {
+    let from = start;
+    while (end - from > longestPassage) {
+      const window = text.slice(from, from + longestPassage);
+      let cut = window.lastIndexOf("\n");
+      if (cut < longestPassage / 4) cut = window.lastIndexOf(". ") + 1;
+      if (cut < longestPassage / 4) cut = longestPassage;
+      passages.push({ source, start: from, end: from + cut });
+      from += cut;
+    }
+    if (end > from) passages.push({ source, start: from, end });
+  };
+  const blankLine = /\n[ \t\r]*\n/g;
+  let start = 0;
+  for (let match = blankLine.exec(text); match !== null; match = blankLine.exec(text)) {
+    push(start, match.index);
+    start = match.index + match[0].length;
+  }
+  push(start, text.length);
+  return passages;
+};
+
+const isWordCode = (code: number) =>
+  (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code >= 0xc0 || (code >= 65 && code <= 90);
+
+/**
+ * What the answer's passages are searched for: the stems of its content words (a stem found at the start of a
+ * word also finds the word's other endings) and its figures as written, lower-cased.
+ */
+const queryTerms = (claims: readonly Claim[]): string[] => {
+  const terms = new Set<string>();
+  for (const claim of claims)
+    for (const word of claim.text.toLowerCase().match(/[\p{L}\p{N}]+(?:[.,][\p{N}]+)*/gu) ?? []) {
+      if (/\p{N}/u.test(word)) {
+        if (word.replace(/\D/g, "").length >= 2) terms.add(word);
+      } else if (word.length >= 3 && !isStopword(word)) terms.add(stem(word));
+    }
+  return [...terms].filter((term) => term.length >= 2);
+};
+
+const isDigitCode = (code: number) => code >= 48 && code <= 57;
+
+/**
+ * Calls `found(term, at)` for every place a term starts a word of `text`, in text order: one pass over the
+ * text, each word start looked up by its first two characters among the terms, instead of one search of the
+ * whole text per term. A term that is a figure must also end where the figure does ("20" does not find 2019).
+ */
+const findTerms = (text: string, terms: readonly string[], found: (term: number, at: number) => void) => {
+  // Buckets by the low bytes of a term's first two characters: a small integer key, read without allocating;
+  // two terms that share a bucket are told apart by comparing them with the text.
+  const bucketOf = (first: number, second: number) => ((first & 0xff) << 8) | (second & 0xff);
+  const buckets: number[][] = [];
+  const bucketAt = new Int32Array(65_536).fill(-1);
+  for (const [index, term] of terms.entries()) {
+    const key = bucketOf(term.charCodeAt(0), term.charCodeAt(1));
+    if (bucketAt[key] === -1) {
+      bucketAt[key] = buckets.length;
+      buckets.push([]);
+    }
+    buckets[bucketAt[key] as number]?.push(index);
+  }
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    const code = text.charCodeAt(at);
+    if (!isWordCode(code)) {
+      at++;
+      continue;
+    }
+    const bucket = bucketAt[bucketOf(code, text.charCodeAt(at + 1))] as number;
+    if (bucket !== -1)
+      for (const index of buckets[bucket] as number[]) {
+        const term = terms[index] as string;
+        if (!text.startsWith(term, at)) continue;
+        if (isDigitCode(code) && isDigitCode(text.charCodeAt(at + term.length))) continue;
+        found(index, at);
+      }
+    // On to the end of this word: only word starts are looked up.
+    at++;
+    while (at < length && isWordCode(text.charCodeAt(at))) at++;
+  }
+};
+
+/** Index of the passage holding offset `at` of `source` (passages are in order). */
+const passageAt = (passages: readonly Passage[], source: number, at: number): number => {
+  let low = 0;
+  let high = passages.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    const passage = passages[middle] as Passage;
+    if (passage.source < source || (passage.source === source && passage.start <= at)) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+};
+
+/**
+ * The evidence narrowed to the passages that concern the claims, when it is larger than `focus.above`: each
+ * passage (a block between blank lines) is scored by the rarer words and the figures of the claims it holds,
+ * each term weighted by how few passages hold it (inverse document frequency), and the best passages are kept
+ * up to the budget, each with the heading before it, if any (a table's caption or a heading that gives its
+ * scale). Each source becomes its kept passages in order, a blank line between those that were apart;
+ * `toOriginal` turns an offset the layers report back into one of the text the caller sent. The cost is one
+ * scan of the text, instead of reading every sentence and figure of every source: the layers then read the
+ * kept passages only. A claim whose support lies outside the kept passages is found unsupported, never
+ * supported (a false alarm, not a false pass); a passage that contradicts a claim shares its words, so it
+ * ranks with the passages that support it, and is missed only when the budget is full of better-matching
+ * ones.
+ */
+export const focusEvidence = (
+  evidence: readonly EvidenceSource[],
+  claims: readonly Claim[],
+  focus: EvidenceFocus = defaultEvidenceFocus,
+): FocusedEvidence => {
+  const total = evidence.reduce((sum, source) => sum + source.text.length, 0);
+  if (total <= focus.above) return { evidence, toOriginal: (_source, span) => span };
+  const claimCharacters = claims.reduce((sum, claim) => sum + claim.text.length, 0);
+  const budget = Math.max(focus.keep, claimCharacters * focus.perAnswerCharacter);
+  const passages = evidence.flatMap((source, position) => passagesOf(source.text, position));
+  const lowered = evidence.map((source) => source.text.toLowerCase());
+  // Lower-casing keeps the length of almost every text; one that changes length ("İ") is searched as written.
+  const searchable = lowered.map((text, position) => {
+    const original = (evidence[position] as EvidenceSource).text;
+    return text.length === original.length ? text : original;
+  });
+
+  const terms = queryTerms(claims);
+  const holders = terms.map(() => [] as number[]);
+  for (const [position, text] of searchable.entries())
+    findTerms(text, terms, (term, at) => {
+      const holder = passageAt(passages, position, at);
+      const list = holders[term] as number[];
+      if (list.at(-1) !== holder) list.push(holder);
+    });
+  const weights = new Float64Array(passages.length);
+  for (const list of holders) {
+    const weight = Math.log(1 + passages.length / Math.max(1, list.length));
+    for (const holder of list) weights[holder] = (weights[holder] ?? 0) + weight;
+  }
+
+  const order = [...passages.keys()]
+    .filter((index) => (weights[index] ?? 0) > 0)
+    .sort((a, b) => (weights[b] ?? 0) - (weights[a] ?? 0) || a - b);
+  const kept = new Uint8Array(passages.length);
+  let keptCharacters = 0;
+  const keepPassage = (index: number): boolean => {
+    const passage = passages[index] as Passage;
+    const length = passage.end - passage.start;
+    if (kept[index] === 1 || keptCharacters + length > budget) return false;
+    kept[index] = 1;
+    keptCharacters += length;
+    return true;
+  };
+  for (const index of order) {
+    if (keptCharacters >= budget) break;
+    if (!keepPassage(index)) continue;
+    const before = passages[index - 1];
+    if (before && before.source === (passages[index] as Passage).source && isHeading(evidence, before))
+      keepPassage(index - 1);
+  }
+
+  const segments: Segment[][] = evidence.map(() => []);
+  const focused = evidence.map((source, position) => {
+    const pieces: string[] = [];
+    let length = 0;
+    for (const [index, passage] of passages.entries()) {
+      if (passage.source !== position || kept[index] !== 1) continue;
+      const own = segments[position] as Segment[];
+      const last = own.at(-1);
+      const size = passage.end - passage.start;
+      // Passages that touch in the source (a long block cut in two) stay one segment, as they were written.
+      if (last && last.original + last.length === passage.start)
+        own[own.length - 1] = { ...last, length: last.length + size };
+      else {
+        if (pieces.length > 0) {
+          pieces.push(gap);
+          length += gap.length;
+        }
+        own.push({ focused: length, original: passage.start, length: size });
+      }
+      pieces.push(source.text.slice(passage.start, passage.end));
+      length += size;
+    }
+    return { ...source, text: pieces.join("") };
+  });
+  return {
+    evidence: focused,
+    toOriginal: (source, span) => toOriginal(segments[source] ?? [], span),
+    report: {
+      totalCharacters: total,
+      keptCharacters,
+      passagesKept: kept.reduce((sum, flag) => sum + flag, 0),
+      passages: passages.length,
+    },
+  };
+};
+
+/** A heading or a caption: a short passage that does not end as a sentence does ("(in millions)", "Note 4"). */
+const isHeading = (evidence: readonly EvidenceSource[], passage: Passage): boolean => {
+  if (passage.end - passage.start > 200) return false;
+  const text = (evidence[passage.source] as EvidenceSource).text.slice(passage.start, passage.end).trimEnd();
+  return !/[.!?]["')\]]?$/.test(text);
+};
+
+/** Where a run of the focused text came from in its source. */
+interface Segment {
+  readonly focused: number;
+  readonly original: number;
+  readonly length: number;
+}
+
+// What separates two kept passages that were apart in the source: a blank line, as between paragraphs.
+const gap = "\n\n";
+
+/** A span of a focused source as offsets into the source the caller sent. */
+const toOriginal = (segments: readonly Segment[], span: Span): Span => {
+  const at = (offset: number, isEnd: boolean): number => {
+    for (const segment of segments) {
+      const within = isEnd
+        ? offset > segment.focused && offset <= segment.focused + segment.length
+        : offset >= segment.focused && offset < segment.focused + segment.length;
+      if (within) return segment.original + offset - segment.focused;
+    }
+    // In a gap: the end of the segment before it.
+    const before = segments.filter((segment) => segment.focused + segment.length <= offset).at(-1);
+    return before ? before.original + before.length : (segments[0]?.original ?? 0);
+  };
+  const start = at(span.start, false);
+  return { start, end: Math.max(start, at(span.end, true)) };
+};
+
+/** A layer's result with the spans of its evidence passages turned into offsets of the caller's sources. */
+export const withOriginalSpans = (result: LayerResult, focused: FocusedEvidence): LayerResult =>
+  focused.report === undefined || result.claims === undefined
+    ? result
+    : {
+        ...result,
+        claims: result.claims.map((claim) => ({
+          ...claim,
+          evidence: claim.evidence.map((item) => ({
+            ...item,
+            span: focused.toOriginal(item.source, item.span),
+          })),
+        })),
+      };

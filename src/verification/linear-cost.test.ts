@@ -1,0 +1,154 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createVerifier } from "../facade/create-verifier.js";
+import { defaultEvidenceFocus } from "./focus-evidence.js";
+
+/**
+ * Cost grows linearly with the input: doubling the sources (or the answer) at most about doubles the time of a
+ * verification. A step that compares every part of the input with every other part (quadratic) would take
+ * about four times as long. Each size is timed alternately with its double, the fastest of several runs kept,
+ * so a busy machine slows both alike; every run gets text no cache has seen.
+ */
+
+let seed = 1;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+
+const nouns = [
+  "revenue",
+  "freight",
+  "margin",
+  "payroll",
+  "inventory",
+  "output",
+  "backlog",
+  "deposits",
+  "tariffs",
+];
+const places = [
+  "Lisbon",
+  "Osaka",
+  "Denver",
+  "Tromso",
+  "Accra",
+  "Quito",
+  "Perth",
+  "Tallinn",
+  "Hanoi",
+  "Cusco",
+];
+const verbs = ["rose", "fell", "reached", "stood at", "grew to", "declined to"];
+
+/** A report: prose paragraphs with figures, and tables with a caption, row labels and yearly columns. */
+const report = (characters: number): string => {
+  const blocks: string[] = [];
+  let size = 0;
+  let n = 0;
+  while (size < characters) {
+    n += 1;
+    const block =
+      n % 4 === 0
+        ? `(in thousands)\n\nItem ${n} | 2022 | 2023\n${[0, 1, 2, 3]
+            .map(
+              () =>
+                `${pick(nouns)} of ${pick(places)} ${n} | ${Math.floor(random() * 9000)} | ${Math.floor(random() * 9000)}`,
+            )
+            .join("\n")}`
+        : Array.from(
+            { length: 4 },
+            () =>
+              `The ${pick(nouns)} of the ${pick(places)} unit ${n} ${pick(verbs)} $${(random() * 900).toFixed(1)} million${random() < 0.5 ? ` in ${2015 + Math.floor(random() * 9)}` : ""}.`,
+          ).join(" ");
+    blocks.push(block);
+    size += block.length + 2;
+  }
+  return blocks.join("\n\n");
+};
+
+/** An answer of about `characters`, its sentences taken from the report (some figures changed). */
+const answerFrom = (source: string, characters: number): string => {
+  const sentences = source.split(/(?<=\.)\s+/).filter((sentence) => sentence.startsWith("The "));
+  const parts: string[] = [];
+  let size = 0;
+  while (size < characters) {
+    const sentence = pick(sentences);
+    const part = random() < 0.3 ? sentence.replace(/\d/, String(Math.floor(random() * 10))) : sentence;
+    parts.push(part);
+    size += part.length + 1;
+  }
+  return parts.join(" ");
+};
+
+const verifier = createVerifier();
+const reading = createVerifier({
+  settings: { evidenceFocus: { ...defaultEvidenceFocus, above: 1_000_000_000 } },
+});
+afterAll(async () => {
+  await verifier.close();
+  await reading.close();
+});
+
+/** The fastest of `runs` alternated timings of `small` and `large`: the ratio large / small. */
+const doublingRatio = async (
+  run: (size: number) => Promise<unknown>,
+  size: number,
+  runs = 3,
+): Promise<number> => {
+  await run(size); // warm-up: compiled code for both
+  let small = Number.POSITIVE_INFINITY;
+  let large = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < runs; round++) {
+    let started = performance.now();
+    await run(size);
+    small = Math.min(small, performance.now() - started);
+    started = performance.now();
+    await run(size * 2);
+    large = Math.min(large, performance.now() - started);
+  }
+  return large / small;
+};
+
+describe("cost linear in the input", () => {
+  it("the measure tells a step that compares every pair of parts from a linear one", async () => {
+    let sink = 0;
+    const pairs = async (size: number) => {
+      for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) sink += (i ^ j) & 1;
+    };
+    const scan = async (size: number) => {
+      for (let k = 0; k < 200; k++) for (let i = 0; i < size; i++) sink += i & 1;
+    };
+    expect(await doublingRatio(pairs, 3_000)).toBeGreaterThan(3);
+    expect(await doublingRatio(scan, 30_000)).toBeLessThan(2.5);
+    expect(sink).toBeGreaterThan(0);
+  });
+
+  it("doubling the sources every layer reads at most about doubles the time", async () => {
+    const answer = answerFrom(report(20_000), 1_000);
+    const ratio = await doublingRatio(
+      (size) => reading.verify({ text: answer, sources: [report(size)] }),
+      150_000,
+    );
+    expect(ratio).toBeLessThan(2.5);
+  });
+
+  it("doubling very large sources, focused on what concerns the answer, at most about doubles the time", async () => {
+    const answer = answerFrom(report(20_000), 1_000);
+    const ratio = await doublingRatio(
+      (size) => verifier.verify({ text: answer, sources: [report(size)] }),
+      1_500_000,
+      2,
+    );
+    expect(ratio).toBeLessThan(2.5);
+  });
+
+  it("doubling the answer at most about doubles the time", async () => {
+    const source = report(30_000);
+    const ratio = await doublingRatio(
+      (size) => verifier.verify({ text: answerFrom(source, size), sources: [`${source}\n\nNote ${size}.`] }),
+      6_000,
+    );
+    expect(ratio).toBeLessThan(2.5);
+  });
+});
