@@ -8,47 +8,10 @@
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --expose-gc --import tsx bench/real-text.bench.ts [payloads]
  */
 import { availableParallelism, loadavg } from "node:os";
-import { howToGetData } from "../src/datasets/benchmark-data.js";
 import { createVerifier } from "../src/facade/create-verifier.js";
-import { readBenchmarkRecords } from "./libraries/texts.js";
-
-interface Payload {
-  readonly text: string;
-  readonly sources: string[];
-}
+import { buildPayloads, type Payload } from "./libraries/real-payloads.js";
 
 const payloadLimit = Number(process.argv[2] ?? 200);
-const answerBytes = 1_000;
-const sourceBytes = 10_000;
-
-/** Distinct payloads: consecutive records joined until the answer and the sources reach their sizes. */
-const buildPayloads = async (): Promise<Payload[]> => {
-  const payloads: Payload[] = [];
-  for (const name of ["summedits.jsonl", "begin.jsonl", "frank_cnndm.jsonl", "tatqa.jsonl"]) {
-    const records = (await readBenchmarkRecords(name)).filter((record) => record.response && record.context);
-    let answer = "";
-    let sources: string[] = [];
-    let size = 0;
-    const seen = new Set<string>();
-    for (const record of records) {
-      if (answer.length < answerBytes) answer += `${record.response} `;
-      if (!seen.has(record.context as string) && size < sourceBytes) {
-        seen.add(record.context as string);
-        sources.push(record.context as string);
-        size += (record.context as string).length;
-      }
-      if (answer.length >= answerBytes && size >= sourceBytes) {
-        payloads.push({ text: answer.trim(), sources });
-        answer = "";
-        sources = [];
-        size = 0;
-        seen.clear();
-      }
-    }
-  }
-  if (payloads.length === 0) throw new Error(`no labelled data: ${howToGetData}`);
-  return payloads;
-};
 
 const percentile = (sorted: readonly number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;

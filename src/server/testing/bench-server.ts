@@ -1,9 +1,11 @@
 /**
  * A `veracity serve` for the load benchmark, in its own process: a PGlite data directory in a fresh temporary
  * folder, as `veracity serve` keeps by default (BENCH_DATABASE for another target: `memory://`, a postgres://
- * URL), logs at warn level, a rate limit high enough not to interfere. Prints `READY <url> <key>` once it listens; SIGTERM stops it.
- * SIGUSR2 starts a measurement: on SIGTERM the process's CPU time (every thread) and its main thread's event-loop
- * delay since then are printed as one `STATS {json}` line.
+ * URL, with BENCH_DATABASE_SCHEMA for its schema as `--db-schema`), logs at warn level, a rate limit high enough
+ * not to interfere, the default body limit unless BENCH_MAX_BODY_BYTES says otherwise. Prints
+ * `READY <url> <key>` once it listens; SIGTERM stops it.
+ * SIGUSR2 starts a measurement and prints one `STATS {json}` line for the one it ends (the first covers the
+ * start): the process's CPU time (every thread) and its main thread's event-loop delay. SIGTERM prints one too.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,23 +20,22 @@ const temporary = process.env.BENCH_DATABASE
 const server = await startServer({
   port: 0,
   database: process.env.BENCH_DATABASE ?? path.join(temporary as string, "data"),
+  ...(process.env.BENCH_DATABASE_SCHEMA ? { databaseSchema: process.env.BENCH_DATABASE_SCHEMA } : {}),
   // The default pool (one worker per core but one) unless BENCH_VERIFY_WORKERS says otherwise (0: in-thread).
   ...(process.env.BENCH_VERIFY_WORKERS === undefined
     ? {}
     : { verifyWorkers: Number(process.env.BENCH_VERIFY_WORKERS) }),
   logger: pino({ level: "warn" }),
-  limits: { rateLimit: { requests: 1_000_000_000, windowMs: 60_000 } },
+  limits: {
+    rateLimit: { requests: 1_000_000_000, windowMs: 60_000 },
+    ...(process.env.BENCH_MAX_BODY_BYTES ? { maxBodyBytes: Number(process.env.BENCH_MAX_BODY_BYTES) } : {}),
+  },
 });
 const key = await server.createApiKey("bench");
 process.stdout.write(`READY ${server.url} ${key}\n`);
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 let cpuAtStart = process.cpuUsage();
-process.on("SIGUSR2", () => {
-  cpuAtStart = process.cpuUsage();
-  loopDelay.reset();
-  loopDelay.enable();
-});
-process.once("SIGTERM", () => {
+const printStats = () => {
   loopDelay.disable();
   const cpu = process.cpuUsage(cpuAtStart);
   const ms = (nanoseconds: number) => Math.round(nanoseconds / 1e4) / 100;
@@ -47,6 +48,15 @@ process.once("SIGTERM", () => {
     },
   };
   process.stdout.write(`STATS ${JSON.stringify(stats)}\n`);
+};
+process.on("SIGUSR2", () => {
+  printStats();
+  cpuAtStart = process.cpuUsage();
+  loopDelay.reset();
+  loopDelay.enable();
+});
+process.once("SIGTERM", () => {
+  printStats();
   void server.close().then(() => {
     if (temporary) rmSync(temporary, { recursive: true, force: true });
     process.exit(0);

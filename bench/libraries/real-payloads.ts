@@ -1,0 +1,75 @@
+import { howToGetData } from "../../src/datasets/benchmark-data.js";
+import { inputLimits } from "../../src/model/limits.js";
+import { readBenchmarkRecords } from "./texts.js";
+
+export interface Payload {
+  readonly text: string;
+  readonly sources: string[];
+}
+
+/** The labelled files the real-text payloads are cut from, in this order. */
+const labelledFiles = ["summedits.jsonl", "begin.jsonl", "frank_cnndm.jsonl", "tatqa.jsonl"];
+
+/**
+ * Distinct payloads of about 1 KB of answer against about 10 KB of sources, cut from the labelled sets: the
+ * consecutive records of one set are joined (their responses into the answer, their distinct contexts into
+ * the sources) until the answer reaches `answerChars` and the sources `sourceChars`.
+ */
+export const buildPayloads = async (answerChars = 1_000, sourceChars = 10_000): Promise<Payload[]> => {
+  const payloads: Payload[] = [];
+  for (const name of labelledFiles) {
+    const records = (await readBenchmarkRecords(name)).filter((record) => record.response && record.context);
+    let answer = "";
+    let sources: string[] = [];
+    let size = 0;
+    const seen = new Set<string>();
+    for (const record of records) {
+      if (answer.length < answerChars) answer += `${record.response} `;
+      if (!seen.has(record.context as string) && size < sourceChars) {
+        seen.add(record.context as string);
+        sources.push(record.context as string);
+        size += (record.context as string).length;
+      }
+      if (answer.length >= answerChars && size >= sourceChars) {
+        payloads.push({ text: answer.trim(), sources });
+        answer = "";
+        sources = [];
+        size = 0;
+        seen.clear();
+      }
+    }
+  }
+  if (payloads.length === 0) throw new Error(`no labelled data: ${howToGetData}`);
+  return payloads;
+};
+
+/**
+ * About `chars` characters of real sources: the distinct contexts of the labelled sets in file order, cycled
+ * when they hold fewer (the four sets hold about 2 million characters), packed into sources of at most one
+ * source's input limit (`inputLimits.sourceChars`), as a long filing split in parts would be sent.
+ */
+export const largeSources = async (chars: number): Promise<string[]> => {
+  const contexts = new Set<string>();
+  for (const name of labelledFiles)
+    for (const record of await readBenchmarkRecords(name)) if (record.context) contexts.add(record.context);
+  if (contexts.size === 0) throw new Error(`no labelled data: ${howToGetData}`);
+  const sources: string[] = [];
+  let current: string[] = [];
+  let currentChars = 0;
+  let total = 0;
+  while (total < chars)
+    for (const context of contexts) {
+      if (total >= chars) break;
+      const piece = context.slice(0, Math.min(context.length, chars - total, inputLimits.sourceChars - 2));
+      if (currentChars + piece.length + 2 > inputLimits.sourceChars) {
+        sources.push(current.join("\n\n"));
+        current = [];
+        currentChars = 0;
+      }
+      current.push(piece);
+      currentChars += piece.length + 2;
+      total += piece.length + 2;
+    }
+  if (current.length > 0) sources.push(current.join("\n\n"));
+  return sources;
+};

@@ -1,0 +1,92 @@
+import type { Payload } from "./real-payloads.js";
+
+/**
+ * The request bodies of the server bench. Distinct bodies: every real payload in turn, each time with a filing
+ * note appended to its last source ("Filed under amber, cedar and maple."), three plain words that name the
+ * round. So body n and body n + k differ in their sources for every k below `distinct`, and no cache of the
+ * server can hit: the source indexes and the numbers layer's prepared sources are kept by evidence set
+ * (every source's text, in order), and the payloads are first reduced to distinct evidence sets. The note has no
+ * figure and shares almost no word with the answers, so what is checked is what the labelled data holds. Turning
+ * the sources around instead would give only as many variants as a payload has sources (a few).
+ */
+const noteWords = (
+  "amber birch cedar alder ember fjord grove heron iris juniper kestrel larch maple nectar oak pine " +
+  "quartz rowan sage thyme umber violet willow yarrow zinnia basil clover dune elm fern gorse hazel"
+).split(" ");
+
+/** How many distinct notes there are: three words of 32. */
+export const noteVariants = noteWords.length ** 3;
+
+/** The `variant`th note, JSON-escaped, to be written inside a source's JSON string. */
+const note = (variant: number) => {
+  const word = (place: number) =>
+    noteWords[Math.floor(variant / noteWords.length ** place) % noteWords.length];
+  return JSON.stringify(`\n\nFiled under ${word(0)}, ${word(1)} and ${word(2)}.`).slice(1, -1);
+};
+
+/** The payload's JSON cut before the `"]}` that closes its last source, so a note can be written there. */
+const opened = (payload: Payload) => {
+  const json = JSON.stringify({ text: payload.text, sources: payload.sources });
+  if (payload.sources.length === 0 || !json.endsWith('"]}')) throw new Error("a payload needs a source");
+  return json.slice(0, -3);
+};
+
+/** Bodies for `POST /v1/check`, a new one on every call of `next`, shared by every autocannon client. */
+export const distinctBodies = (payloads: readonly Payload[]) => {
+  const unique = [
+    ...new Map(payloads.map((payload) => [payload.sources.join("\u0000"), payload])).values(),
+  ].map(opened);
+  let built = 0;
+  return {
+    payloads: unique.length,
+    distinct: unique.length * noteVariants,
+    /** Bodies made so far (each autocannon client also makes one it may never send when the run stops). */
+    built: () => built,
+    next: (): string => {
+      const n = built++;
+      const variant = Math.floor(n / unique.length) % noteVariants;
+      return `${unique[n % unique.length]}${note(variant)}"]}`;
+    },
+  };
+};
+
+/** The large bodies: one answer against `sources`, a distinct note on each (built once, copied per request). */
+export const largeBodies = (answer: string, sources: string[]) => {
+  const head = Buffer.from(opened({ text: answer, sources }));
+  let built = 0;
+  return { bytes: head.length, next: () => Buffer.concat([head, Buffer.from(`${note(built++)}"]}`)]) };
+};
+
+/**
+ * The earlier synthetic payload, sent repeated (`BENCH_PAYLOAD=synthetic-repeated`): 10 KB of report-like
+ * sources and a 1 KB answer drawn from them, some numbers edited (seeded, deterministic). The same body every
+ * time, so the server answers partly from its caches.
+ */
+export const syntheticPayload = (seed = 42): Payload => {
+  let state = seed;
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+  const subjects = [
+    "Revenue",
+    "Operating income",
+    "Net sales",
+    "Gross margin",
+    "Headcount",
+    "Capital spending",
+  ];
+  const units = ["North", "South", "Retail", "Wholesale", "Cloud", "Devices", "Services", "Logistics"];
+  const verbs = ["rose", "fell", "grew", "declined", "increased", "decreased"];
+  const sentence = () =>
+    `${pick(subjects)} of the ${pick(units)} division ${pick(verbs)} to $${(random() * 900 + 10).toFixed(1)} million in the ${pick(["first", "second", "third", "fourth"])} quarter of ${2019 + Math.floor(random() * 6)}, according to chief financial officer ${pick(["Dana Okafor", "Lee Park", "Ana Silva"])}.`;
+  const sourceSentences: string[] = [];
+  while (sourceSentences.join(" ").length < 10_240) sourceSentences.push(sentence());
+  const parts: string[] = [];
+  while (parts.join(" ").length < 1_024) {
+    const picked = pick(sourceSentences);
+    parts.push(random() < 0.3 ? picked.replace(/\d/, String(Math.floor(random() * 10))) : picked);
+  }
+  return { text: parts.join(" ").slice(0, 1_024), sources: [sourceSentences.join(" ").slice(0, 10_240)] };
+};
