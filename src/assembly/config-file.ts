@@ -26,6 +26,12 @@ export const ServerSection = Schema.Struct({
       description: "Worker threads for the offline checks; 0 checks in the server's own thread.",
     }),
   ),
+  largeRequestChars: Schema.optional(
+    Schema.Int.pipe(Schema.between(0, 1_000_000_000)).annotations({
+      description:
+        "A check whose answer, context and sources reach this many characters runs in a worker of its own, so smaller checks never wait behind it; 0 sends every check to the same workers (1000000).",
+    }),
+  ),
   calibrationUpdateIntervalMs: Schema.optional(
     Schema.Int.pipe(Schema.between(0, 31 * 86_400_000)).annotations({
       description:

@@ -39,12 +39,24 @@ describe("server configuration", () => {
     ).toBe(2);
   });
 
+  it("takes the large-request threshold from flags, the environment or the file, else leaves the default", () => {
+    expect(resolveServerConfig({}, {}, {}, "/").largeRequestChars).toBeUndefined();
+    expect(resolveServerConfig({}, {}, { largeRequestChars: 500_000 }, "/").largeRequestChars).toBe(500_000);
+    const env = { VERACITY_LARGE_REQUEST_CHARS: "0" };
+    expect(resolveServerConfig({}, env, { largeRequestChars: 500_000 }, "/").largeRequestChars).toBe(0);
+    expect(resolveServerConfig({ largeRequestChars: "2000000" }, env, {}, "/").largeRequestChars).toBe(
+      2_000_000,
+    );
+  });
+
   it.each([
     [{ port: "70000" }, {}],
     [{ port: "eighty" }, {}],
     [{ rateLimit: "0" }, {}],
     [{ verifyWorkers: "-1" }, {}],
     [{}, { VERACITY_VERIFY_WORKERS: "65" }],
+    [{ largeRequestChars: "-1" }, {}],
+    [{}, { VERACITY_LARGE_REQUEST_CHARS: "a lot" }],
     [{}, { VERACITY_DB_SCHEMA: "Robert'); DROP TABLE" }],
   ])("refuses bad values %j %j with a ConfigError", (flags, env) => {
     expect(() => resolveServerConfig(flags, env, {}, "/")).toThrow(

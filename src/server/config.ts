@@ -26,6 +26,8 @@ export interface ResolvedServerConfig {
   readonly calibration?: string;
   /** Worker threads for the offline checks; absent: the server's default (one per core but one). */
   readonly verifyWorkers?: number;
+  /** Characters from which a check runs in the large-request worker; absent: the pool's default (1,000,000). */
+  readonly largeRequestChars?: number;
   /** Refit period of the calibration from reviewed outcomes; absent: the server's default (24 h). */
   readonly calibrationUpdateIntervalMs?: number;
   readonly limits: ServerLimits;
@@ -44,6 +46,7 @@ export interface ServerFlags {
   readonly timeoutMs?: string;
   readonly rateLimit?: string;
   readonly verifyWorkers?: string;
+  readonly largeRequestChars?: string;
   readonly calibrationIntervalMs?: string;
 }
 
@@ -109,6 +112,11 @@ export const resolveServerConfig = (
     integer(env.VERACITY_VERIFY_WORKERS, "VERACITY_VERIFY_WORKERS", 0, 64),
     file.verifyWorkers,
   );
+  const largeRequestChars = firstOf(
+    integer(flags.largeRequestChars, "--large-request-chars", 0, 1_000_000_000),
+    integer(env.VERACITY_LARGE_REQUEST_CHARS, "VERACITY_LARGE_REQUEST_CHARS", 0, 1_000_000_000),
+    file.largeRequestChars,
+  );
   const calibrationUpdateIntervalMs = firstOf(
     integer(flags.calibrationIntervalMs, "--calibration-interval-ms", 0, 31 * 86_400_000),
     integer(env.VERACITY_CALIBRATION_INTERVAL_MS, "VERACITY_CALIBRATION_INTERVAL_MS", 0, 31 * 86_400_000),
@@ -123,6 +131,7 @@ export const resolveServerConfig = (
     ...(model === undefined ? {} : { model }),
     ...(calibration === undefined ? {} : { calibration }),
     ...(verifyWorkers === undefined ? {} : { verifyWorkers }),
+    ...(largeRequestChars === undefined ? {} : { largeRequestChars }),
     ...(calibrationUpdateIntervalMs === undefined ? {} : { calibrationUpdateIntervalMs }),
     limits: {
       maxBodyBytes:

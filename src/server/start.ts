@@ -61,6 +61,13 @@ export interface ServerOptions {
    * Default: one per core but one, at most 4 (`defaultVerifyWorkers`).
    */
   readonly verifyWorkers?: number;
+  /**
+   * A check carrying this many characters or more (answer, context, sources) runs in a worker thread of its own,
+   * started on the first such check, so the seconds a 10 MB source takes never delay the small checks queued in
+   * the other workers. 0 turns this off. Default 1,000,000 (`WorkerPoolOptions.largeCallChars`). Without
+   * verification workers (`verifyWorkers: 0`) every check runs in the server's own thread and this does nothing.
+   */
+  readonly largeRequestChars?: number;
   /** Replaces the verifier of `/v1/check` and the playground (tests inject slow or failing fakes). */
   readonly checker?: Verifier;
 }
@@ -133,7 +140,11 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     // one worker's restart, not the server's event loop.
     const pool =
       options.checker === undefined && verifyWorkers > 0
-        ? createWorkerPoolVerifier({ workers: verifyWorkers, callTimeoutMs: limits.requestTimeoutMs })
+        ? createWorkerPoolVerifier({
+            workers: verifyWorkers,
+            callTimeoutMs: limits.requestTimeoutMs,
+            ...(options.largeRequestChars === undefined ? {} : { largeCallChars: options.largeRequestChars }),
+          })
         : undefined;
     const checker = options.checker ?? pool ?? createVerifier();
     closers.push(checker.close);

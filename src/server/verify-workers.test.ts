@@ -64,6 +64,32 @@ describe("/v1/check in verification worker threads", () => {
   });
 });
 
+describe("/v1/check with a large-request worker", () => {
+  it("answers a check past the threshold exactly as a server checking in its own thread", async () => {
+    const large = { text: checks[1]?.text ?? "", sources: [`${sources[0]} `.repeat(20)] };
+    const [pooled, inThread] = await Promise.all([
+      startTestServer({}, { verifyWorkers: 1, largeRequestChars: 2_000 }),
+      startTestServer({}, { verifyWorkers: 0 }),
+    ]);
+    try {
+      const [pooledKey, inThreadKey] = await Promise.all([
+        pooled.createApiKey("alice"),
+        inThread.createApiKey("alice"),
+      ]);
+      for (const body of [large, checks[0]]) {
+        const [fromPool, fromThread] = await Promise.all([
+          pooled.call("POST", "/v1/check", { key: pooledKey, body }),
+          inThread.call("POST", "/v1/check", { key: inThreadKey, body }),
+        ]);
+        expect(fromPool.status).toBe(200);
+        expect(withoutTimings(fromPool.body)).toEqual(withoutTimings(fromThread.body));
+      }
+    } finally {
+      await Promise.all([pooled.close(), inThread.close()]);
+    }
+  });
+});
+
 describe("a pool with every worker busy", () => {
   it("answers 503 verifier-busy with retry-after, never a pass, and checks what it accepted", async () => {
     const server = await startTestServer(

@@ -35,6 +35,10 @@ Options (flags win over the environment, the environment over the --config file)
                           0: only on POST /v1/calibration/refit)
   --verify-workers <n>    worker threads for /v1/check and the playground (VERACITY_VERIFY_WORKERS; default one
                           per core but one, at most 4; 0 checks in the server's own thread)
+  --large-request-chars <n>
+                          a check whose answer, context and sources reach this many characters runs in a worker
+                          of its own, so smaller checks never wait behind it (VERACITY_LARGE_REQUEST_CHARS;
+                          default 1000000; 0: every check goes to the same workers)
 
 API keys are stored as SHA-256 hashes; 'keys create' prints the key once. Roles: agent (verify, ingest, search;
 never review), reviewer (default: a person; also the review queue and UI), admin (also /v1/audit/verify). A key
@@ -56,6 +60,7 @@ const options = {
   "timeout-ms": { type: "string" },
   "rate-limit": { type: "string" },
   "verify-workers": { type: "string" },
+  "large-request-chars": { type: "string" },
   "calibration-interval-ms": { type: "string" },
   user: { type: "string" },
   label: { type: "string" },
@@ -85,6 +90,7 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("timeoutMs", values["timeout-ms"]),
       ...defined("rateLimit", values["rate-limit"]),
       ...defined("verifyWorkers", values["verify-workers"]),
+      ...defined("largeRequestChars", values["large-request-chars"]),
       ...defined("calibrationIntervalMs", values["calibration-interval-ms"]),
     },
     io.env,

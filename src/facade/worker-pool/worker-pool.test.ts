@@ -10,13 +10,10 @@ import type { VerificationResult } from "../../model/result.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
 import { verifyPrepared } from "../prepared-answer.js";
-import {
-  createWorkerPoolVerifier,
-  withoutRefusedOptions,
-  workerExecArgv,
-} from "./create-worker-pool-verifier.js";
+import { createWorkerPoolVerifier } from "./create-worker-pool-verifier.js";
 import { VerifierBusyError } from "./errors.js";
 import { withoutTimings } from "./testing/without-timings.js";
+import { withoutRefusedOptions, workerExecArgv } from "./worker-slots.js";
 
 const sources = [
   "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. " +

@@ -36,7 +36,14 @@ export const startTestServer = async (
   limits: Partial<ServerLimits> = {},
   overrides: Pick<
     ServerOptions,
-    "checker" | "verifyWorkers" | "config" | "repositoryDir" | "env" | "evidence" | "model"
+    | "checker"
+    | "verifyWorkers"
+    | "largeRequestChars"
+    | "config"
+    | "repositoryDir"
+    | "env"
+    | "evidence"
+    | "model"
   > = {},
 ): Promise<TestServer> => {
   const { logger, lines } = capturedLogger();

@@ -1,0 +1,265 @@
+import { Worker } from "node:worker_threads";
+import { describe, expect, it } from "vitest";
+import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
+import type { VerificationRequest } from "../../model/request.js";
+import { createVerifier } from "../create-verifier.js";
+import {
+  callChars,
+  createWorkerPoolVerifier,
+  type WorkerPoolOptions,
+  type WorkerPoolVerifier,
+} from "./create-worker-pool-verifier.js";
+import { VerifierBusyError } from "./errors.js";
+import type { HeldEvent, LaneWorkerAnswer } from "./testing/lane-worker.js";
+import { withoutTimings } from "./testing/without-timings.js";
+
+// Calls of 1,000 characters or more are large in these pools; the lane worker answers with its thread's id.
+const largeCallChars = 1_000;
+const laneWorker = new URL("./testing/lane-worker.ts", import.meta.url);
+const small: VerificationRequest = { text: "a small answer", sources: ["a small source"] };
+/** A request whose source alone makes it large; `text` says what the lane worker does with it. */
+const large = (text: string): VerificationRequest => ({ text, sources: ["x".repeat(largeCallChars)] });
+
+const lanePool = (options: Partial<WorkerPoolOptions> = {}): WorkerPoolVerifier =>
+  createWorkerPoolVerifier({ workers: 1, largeCallChars, workerUrl: laneWorker, ...options });
+
+/** What the lane worker answered (it answers every call with its thread's id and calibration). */
+const answerOf = (answer: Promise<unknown>): Promise<LaneWorkerAnswer> => answer as Promise<LaneWorkerAnswer>;
+
+/** A function that resolves with the next held verification: its thread, and the gate that lets it go. */
+const watchHeld = async (pool: WorkerPoolVerifier): Promise<() => Promise<HeldEvent["payload"]>> => {
+  const seen: HeldEvent["payload"][] = [];
+  const waiting: ((held: HeldEvent["payload"]) => void)[] = [];
+  await pool.subscribe((event) => {
+    const held = event as unknown as HeldEvent;
+    if (held.type !== "test.held") return;
+    const waiter = waiting.shift();
+    if (waiter === undefined) seen.push(held.payload);
+    else waiter(held.payload);
+  });
+  return () =>
+    new Promise((resolve) => {
+      const first = seen.shift();
+      if (first === undefined) waiting.push(resolve);
+      else resolve(first);
+    });
+};
+
+const release = (held: HeldEvent["payload"]) => {
+  Atomics.store(held.gate, 0, 1);
+  Atomics.notify(held.gate, 0);
+};
+
+/** The call's answer, and whether `other` had settled when it came. */
+const settledOrder = async (call: Promise<unknown>, other: { settled: boolean }) => {
+  const answer = await answerOf(call);
+  return { answer, otherSettled: other.settled };
+};
+
+const tracked = (call: Promise<unknown>) => {
+  const state = { settled: false, answer: answerOf(call) };
+  state.answer = state.answer.finally(() => {
+    state.settled = true;
+  });
+  return state;
+};
+
+describe("the large lane", () => {
+  it("runs a large call in a worker of its own: a small call sent after it is answered while it still runs", async () => {
+    const pool = lanePool();
+    try {
+      const nextHeld = await watchHeld(pool);
+      const largeCall = tracked(pool.verify(large("hold")));
+      const held = await nextHeld();
+      const { answer: smallAnswer, otherSettled } = await settledOrder(pool.verify(small), largeCall);
+      expect(otherSettled).toBe(false);
+      expect(smallAnswer.threadId).not.toBe(held.threadId);
+      release(held);
+      expect((await largeCall.answer).threadId).toBe(held.threadId);
+      // Small calls keep their worker and large ones theirs, whichever call carries the text.
+      expect((await answerOf(pool.verify(small))).threadId).toBe(smallAnswer.threadId);
+      const lane = [
+        pool.verify(large("again")),
+        pool.verifyPrepared?.(large("prepared"), { layerClaims: false }),
+        pool.runLayer("numbers", "an answer", undefined, ["x".repeat(largeCallChars)]),
+        pool.assessRisk("x".repeat(largeCallChars)),
+        pool.validateNumbersJson({
+          text: "an answer",
+          evidence: [{ index: 0, origin: "source", text: "x".repeat(largeCallChars) }],
+        }),
+      ];
+      for (const answer of await Promise.all(lane.map((call) => answerOf(Promise.resolve(call)))))
+        expect(answer.threadId).toBe(held.threadId);
+      expect((await answerOf(pool.verify({ text: "x".repeat(largeCallChars - 1) }))).threadId).toBe(
+        smallAnswer.threadId,
+      );
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("starts no lane worker until the first large call", async () => {
+    const pool = lanePool();
+    try {
+      const smallAnswer = await answerOf(pool.verify(small));
+      // Thread ids grow with each worker the process starts: one started now marks the moment.
+      const marker = new Worker("", { eval: true, execArgv: [] });
+      const markerId = marker.threadId;
+      await marker.terminate();
+      expect(smallAnswer.threadId).toBeLessThan(markerId);
+      expect((await answerOf(pool.verify(large("first")))).threadId).toBeGreaterThan(markerId);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("starts another lane worker only while each has a large call, and refuses past its own limit", async () => {
+    const pool = lanePool({ largeWorkers: 2, maxPendingPerLargeWorker: 1, maxPendingPerWorker: 1 });
+    try {
+      const nextHeld = await watchHeld(pool);
+      const first = pool.verify(large("hold"));
+      const heldFirst = await nextHeld();
+      const second = pool.verify(large("hold"));
+      const heldSecond = await nextHeld();
+      expect(heldSecond.threadId).not.toBe(heldFirst.threadId);
+      const refused = await pool.verify(large("one too many")).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(VerifierBusyError);
+      expect(refused).toMatchObject({ pending: 2 });
+      expect((refused as Error).message).toMatch(/large-call verification worker has 1 calls waiting/);
+      // The small calls' worker and limit are their own.
+      const smallAnswer = await answerOf(pool.verify(small));
+      expect([heldFirst.threadId, heldSecond.threadId]).not.toContain(smallAnswer.threadId);
+      release(heldFirst);
+      release(heldSecond);
+      await Promise.all([first, second]);
+      // Idle again, the lane's first worker takes the next large call.
+      expect((await answerOf(pool.verify(large("after")))).threadId).toBe(heldFirst.threadId);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("gets calibration updates, whether its worker starts before or after them", async () => {
+    const pool = lanePool({ calibration: { grounding: { a: 1, b: 0 } } });
+    try {
+      await pool.updateCalibration({ grounding: { a: 6, b: -2 } });
+      // The lane's worker starts here, after the update.
+      expect((await answerOf(pool.verify(large("first")))).calibration).toEqual({
+        grounding: { a: 6, b: -2 },
+      });
+      await pool.updateCalibration({ numbers: { a: 2, b: 1 } });
+      const updated = { grounding: { a: 6, b: -2 }, numbers: { a: 2, b: 1 } };
+      const [inLane, inSmall] = await Promise.all(
+        [pool.verify(large("second")), pool.verify(small)].map(answerOf),
+      );
+      expect(inLane?.threadId).not.toBe(inSmall?.threadId);
+      expect(inLane?.calibration).toEqual(updated);
+      expect(inSmall?.calibration).toEqual(updated);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("fails a large call whose worker crashes with a VerificationError, and replaces the worker", async () => {
+    const pool = lanePool();
+    try {
+      const before = await answerOf(pool.verify(large("first")));
+      const smallBefore = await answerOf(pool.verify(small));
+      const crashed = await pool.verify(large("crash")).catch((error: unknown) => error);
+      expect(crashed).toBeInstanceOf(VerificationError);
+      expect((crashed as Error).message).toMatch(/worker stopped \(exit code 70\)/);
+      const after = await answerOf(pool.verify(large("after")));
+      expect(after.threadId).not.toBe(before.threadId);
+      expect(after.threadId).not.toBe(smallBefore.threadId);
+      expect((await answerOf(pool.verify(small))).threadId).toBe(smallBefore.threadId);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("stops a large call past its deadline and replaces its worker, while small calls are answered", async () => {
+    const pool = lanePool({ callTimeoutMs: 1_000 });
+    try {
+      const nextHeld = await watchHeld(pool);
+      const stopped = pool.verify(large("hold")).catch((error: unknown) => error);
+      const held = await nextHeld();
+      const smallAnswer = await answerOf(pool.verify(small));
+      expect(smallAnswer.threadId).not.toBe(held.threadId);
+      expect(await stopped).toBeInstanceOf(VerificationTimeoutError);
+      const after = await answerOf(pool.verify(large("after")));
+      expect([held.threadId, smallAnswer.threadId]).not.toContain(after.threadId);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  for (const off of [0, Number.POSITIVE_INFINITY])
+    it(`is off with largeCallChars ${off}: a small call waits behind a large one in the same worker`, async () => {
+      const pool = lanePool({ largeCallChars: off });
+      try {
+        const nextHeld = await watchHeld(pool);
+        const largeCall = tracked(pool.verify(large("hold")));
+        const held = await nextHeld();
+        const smallCall = settledOrder(pool.verify(small), largeCall);
+        release(held);
+        const { answer: smallAnswer, otherSettled } = await smallCall;
+        expect(otherSettled).toBe(true);
+        expect(smallAnswer.threadId).toBe(held.threadId);
+      } finally {
+        await pool.close();
+      }
+    });
+
+  it("gives the same verification in its worker as a verifier in the caller's thread", async () => {
+    const settings = { maxTextLength: 2_000 };
+    const pool = createWorkerPoolVerifier({ workers: 1, largeCallChars: 500, settings });
+    const inThread = createVerifier({ settings });
+    try {
+      const source =
+        "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. ";
+      const request = {
+        text: "The Eiffel Tower was completed in 1925. It is 330 metres tall.",
+        sources: [source.repeat(8)],
+      };
+      expect(callChars({ op: "verify", request })).toBeGreaterThanOrEqual(500);
+      const [fromLane, fromThread] = await Promise.all([pool.verify(request), inThread.verify(request)]);
+      expect(fromLane.passed).toBe(false);
+      expect(withoutTimings(fromLane)).toEqual(withoutTimings(fromThread));
+    } finally {
+      await Promise.all([pool.close(), inThread.close()]);
+    }
+  });
+
+  it("refuses a negative threshold or a lane without workers", () => {
+    for (const options of [{ largeCallChars: -1 }, { largeCallChars: Number.NaN }, { largeWorkers: 0 }])
+      expect(() => createWorkerPoolVerifier({ workers: 1, ...options })).toThrow(RangeError);
+  });
+});
+
+describe("callChars", () => {
+  it("sums the lengths of the text, context, question and every source a call carries", () => {
+    expect(
+      callChars({
+        op: "verify",
+        request: { text: "abc", context: "de", question: "f", sources: ["gh", "ijk"] },
+      }),
+    ).toBe(11);
+    expect(
+      callChars({
+        op: "validateNumbersJson",
+        input: { text: "abc", question: "d", evidence: [{ index: 0, origin: "source", text: "efgh" }] },
+      }),
+    ).toBe(8);
+    expect(callChars({ op: "runLayer", layer: "numbers", text: "ab", sources: ["cde"] })).toBe(5);
+    expect(callChars({ op: "updateCalibration", models: {} })).toBe(0);
+  });
+
+  it("counts what a malformed request has of the right type, and never throws", () => {
+    expect(callChars({ op: "verify", request: { text: 42, sources: "abc" } as never })).toBe(0);
+    expect(callChars({ op: "verify", request: { text: "ab", sources: ["cd", 5, null] } as never })).toBe(4);
+    expect(callChars({ op: "verify", request: null as never })).toBe(0);
+    expect(callChars({ op: "validateNumbersJson", input: { text: "ab", evidence: [null] } as never })).toBe(
+      2,
+    );
+  });
+});
