@@ -57,3 +57,4 @@ export { VerificationResult } from "./model/result.js";
 export { RiskLevel } from "./model/risk.js";
 export { Span } from "./model/span.js";
 export { defaultSettings, type VerificationSettings } from "./verification/config.js";
+export type { EvidenceFocus, FocusReport } from "./verification/focus-evidence.js";
