@@ -1,0 +1,91 @@
+/**
+ * A 10 MB source: the distinct contexts of the labelled sets (FRANK, SummEdits, BEGIN, TAT-QA, XSum) joined
+ * by blank lines to 10,000,000 characters, checked against answers of about 1 KB made of the responses of
+ * consecutive records (each answer distinct, and the source changed by one closing sentence per run so no
+ * cache holds it). Default settings: the source is over `evidenceFocus.above`, so the layers read the passages
+ * that concern each answer. Reported: time per verification (median, max), the process's peak resident set
+ * and its resident set before the first verification, beside the time of `JSON.parse` of the same request.
+ *
+ *   VERACITY_DATASETS_DIR=../shared/benchmarks node --expose-gc --import tsx bench/large-source.bench.ts [runs]
+ */
+import { availableParallelism, loadavg } from "node:os";
+import { createVerifier } from "../src/facade/create-verifier.js";
+import { readBenchmarkRecords } from "./libraries/texts.js";
+
+const runs = Number(process.argv[2] ?? 9);
+const sourceChars = 10_000_000;
+
+const contexts: string[] = [];
+const responses: string[] = [];
+const seen = new Set<string>();
+let size = 0;
+for (const name of ["frank_cnndm", "summedits", "begin", "tatqa", "frank_xsum"]) {
+  for (const record of await readBenchmarkRecords(`${name}.jsonl`)) {
+    if (record.context && !seen.has(record.context) && size < sourceChars) {
+      seen.add(record.context);
+      contexts.push(record.context);
+      size += record.context.length + 2;
+    }
+    if (record.response) responses.push(record.response);
+  }
+}
+let source = contexts.join("\n\n");
+// The sets hold about 2.5 MB of distinct text: the rest repeats it, as a long filing repeats its boilerplate.
+while (source.length < sourceChars) source += `\n\n${source.slice(0, sourceChars - source.length)}`;
+source = source.slice(0, sourceChars);
+
+const answers: string[] = [];
+for (let at = 0, answer = ""; at < responses.length && answers.length < runs + 2; at += 1) {
+  answer += `${responses[(at * 7_919) % responses.length]} `;
+  if (answer.length >= 1_000) {
+    answers.push(answer.trim());
+    answer = "";
+  }
+}
+
+const verifier = createVerifier();
+const times: number[] = [];
+const parses: number[] = [];
+let kept = 0;
+let rssBefore = 0;
+for (let run = 0; run < runs + 1; run++) {
+  let request: string | undefined = JSON.stringify({
+    text: answers[run],
+    sources: [`${source}\n\nRun ${run} closes here.`],
+  });
+  let started = performance.now();
+  const parsed = JSON.parse(request) as { text: string; sources: string[] };
+  const parseMs = performance.now() - started;
+  request = undefined;
+  // What the earlier runs left is collected first, so the peak is one verification's own.
+  globalThis.gc?.();
+  if (run === 0) rssBefore = process.memoryUsage().rss;
+  started = performance.now();
+  const result = await verifier.verify(parsed);
+  const ms = performance.now() - started;
+  // The first run compiles the code: left out of the times.
+  if (run === 0) continue;
+  times.push(ms);
+  parses.push(parseMs);
+  kept = result.evidenceFocus?.keptCharacters ?? source.length;
+}
+const peak = process.resourceUsage().maxRSS * 1024;
+await verifier.close();
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+console.log(
+  `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}, ${new Date().toISOString()}; source ${source.length} chars, answers ~1 KB, ${runs} runs`,
+);
+console.log(`verify: median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`);
+console.log(`JSON.parse of the same request (baseline): median ${median(parses).toFixed(1)} ms`);
+console.log(`the layers read ${kept} characters of the source (last run)`);
+console.log(
+  `resident set: ${(rssBefore / 2 ** 20).toFixed(0)} MB before the first verification (data, source and one request in memory), peak ${(peak / 2 ** 20).toFixed(0)} MB, so ${((peak - rssBefore) / 2 ** 20).toFixed(0)} MB for verifying`,
+);
+const bars = [
+  ["verified in under 0.3 s (median)", median(times) < 300],
+  ["peak memory of verifying under 200 MB", peak - rssBefore < 200 * 2 ** 20],
+] as const;
+for (const [bar, met] of bars) console.log(`${met ? "PASS" : "FAIL"} ${bar}`);
