@@ -72,6 +72,21 @@ for (let run = 0; run < runs + 1; run++) {
 const peak = process.resourceUsage().maxRSS * 1024;
 await verifier.close();
 
+// Side by side: the same requests with focusing off (every passage read), three runs after one to compile.
+const everyPassage = createVerifier({
+  settings: { evidenceFocus: { above: 1_000_000_000, keep: 100_000, perAnswerCharacter: 20 } },
+});
+const unfocused: number[] = [];
+for (let run = 0; run < 4; run++) {
+  const started = performance.now();
+  await everyPassage.verify({
+    text: answers[run + 1] as string,
+    sources: [`${source}\n\nRun ${run} reads all.`],
+  });
+  if (run > 0) unfocused.push(performance.now() - started);
+}
+await everyPassage.close();
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 console.log(
   `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
@@ -79,6 +94,9 @@ console.log(
     .join(" ")}, ${new Date().toISOString()}; source ${source.length} chars, answers ~1 KB, ${runs} runs`,
 );
 console.log(`verify: median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`);
+console.log(
+  `focusing off, every passage read (3 runs after the peak was taken): median ${median(unfocused).toFixed(0)} ms`,
+);
 console.log(`JSON.parse of the same request (baseline): median ${median(parses).toFixed(1)} ms`);
 console.log(`the layers read ${kept} characters of the source (last run)`);
 console.log(
