@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { type CalibrationModels, invalidPlattModel } from "../../calibration/calibrator.js";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
+import { fnv1a } from "../../model/fnv1a.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { VerificationResult } from "../../model/result.js";
 import type { RiskLevel } from "../../model/risk.js";
@@ -98,20 +99,53 @@ const carriedChars = (carried: Carried): number =>
  * measuring a 10 MB request costs as little as a small one. A malformed request (the worker refuses it) counts
  * what it has of the right type and never throws here.
  */
-export const callChars = (body: CallBody): number => {
+export const callChars = (body: CallBody): number => carriedChars(carriedBy(body));
+
+/** What a call carries to its worker: a request, a numbers input, or the call's own fields. */
+const carriedBy = (body: CallBody): Carried => {
   switch (body.op) {
     case "verify":
     case "verifyPrepared":
-      return carriedChars(body.request as Carried);
+      return body.request as Carried;
     case "validateNumbersJson":
-      return carriedChars(body.input as Carried);
+      return body.input as Carried;
     case "runLayer":
     case "assessRisk":
-      return carriedChars(body as Carried);
+      return body as Carried;
     case "updateCalibration":
-      return 0;
+      return undefined;
   }
 };
+
+/** A short sample of a text: its length and up to 64 characters at its start, middle and end. */
+const sampleOf = (value: unknown): string => {
+  if (typeof value !== "string") return "";
+  const middle = Math.max(0, Math.floor(value.length / 2) - 32);
+  return `${value.length}:${value.slice(0, 64)}${value.slice(middle, middle + 64)}${value.slice(-64)}\u0000`;
+};
+
+/**
+ * A fingerprint of the evidence a call carries (sources, context, a numbers call's evidence), or undefined when
+ * it carries none: calls with the same evidence get the same fingerprint, so they can be sent to the worker
+ * whose caches already hold that evidence indexed. Read from samples of each text, never the whole of it, so it
+ * costs the same for 10 MB as for 10 KB; two sets that differ only outside the samples share a fingerprint,
+ * which only decides where a call runs, never what it answers.
+ */
+export const evidenceFingerprint = (body: CallBody): number | undefined => {
+  const carried = carriedBy(body);
+  let sample = "";
+  if (Array.isArray(carried?.sources)) for (const source of carried.sources) sample += sampleOf(source);
+  if (Array.isArray(carried?.evidence))
+    for (const source of carried.evidence) sample += sampleOf((source as Carried)?.text);
+  sample += sampleOf(carried?.context);
+  return sample.length === 0 ? undefined : fnv1a(sample);
+};
+
+/**
+ * How many more calls in flight than the least busy worker the worker that holds a call's evidence may have and
+ * still get it: a cache hit saves indexing the sources again, but not at the price of a queue.
+ */
+const affinitySlack = 2;
 
 /** Workers that serve one kind of call, and how many calls each may hold. */
 interface Lane {
@@ -127,7 +161,8 @@ interface Lane {
 /**
  * A Verifier whose verifications run in worker threads, each with its own offline evidence layers, so the
  * CPU-bound checks use the machine's other cores and never block the caller's event loop. Calls go to the
- * worker with the fewest in flight; a large call (`largeCallChars`) goes to the large lane's workers instead, so
+ * worker with the fewest in flight, or to the worker a hash of their evidence ties them to when it has about as
+ * few (its caches hold that evidence indexed from earlier calls); a large call (`largeCallChars`) goes to the large lane's workers instead, so
  * small calls never wait behind it. A worker that dies fails its in-flight calls with a VerificationError
  * (never a pass) and is replaced.
  */
@@ -186,11 +221,23 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     return chosen;
   };
 
+  // Of the normal workers, the one a call's evidence is tied to (each worker keeps its own caches of indexed
+  // sources), unless it is busier than the least busy by more than the slack; calls without evidence, and
+  // every call of a one-worker lane, go to the least busy.
+  const choose = (lane: Lane, body: CallBody): Slot => {
+    const least = leastBusy(lane);
+    if (lane.slots.length < 2) return least;
+    const fingerprint = evidenceFingerprint(body);
+    if (fingerprint === undefined) return least;
+    const tied = lane.slots[fingerprint % lane.slots.length] as Slot;
+    return tied.pending.size <= least.pending.size + affinitySlack ? tied : least;
+  };
+
   const call = <A>(body: CallBody): Promise<A> => {
     const refused = slots.refusal();
     if (refused) return Promise.reject(refused);
     const lane = largeLaneOn && callChars(body) >= largeCallChars ? large : normal;
-    const slot = leastBusy(lane);
+    const slot = lane === normal ? choose(lane, body) : leastBusy(lane);
     if (slot.pending.size >= lane.maxPending) {
       let pending = 0;
       for (const each of lane.slots) pending += each.pending.size;

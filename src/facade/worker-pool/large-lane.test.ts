@@ -263,3 +263,52 @@ describe("callChars", () => {
     );
   });
 });
+
+describe("calls with the same evidence", () => {
+  const withSources = (text: string, source: string): VerificationRequest => ({ text, sources: [source] });
+
+  it("go to the same worker, where its indexes are cached, while others spread over the pool", async () => {
+    const pool = createWorkerPoolVerifier({ workers: 3, workerUrl: laneWorker });
+    try {
+      // Sent at once: the least busy worker alone would spread them over the three idle workers.
+      const together = await Promise.all(
+        [0, 1, 2].map((round) => answerOf(pool.verify(withSources(`answer ${round}`, "the filing of 2023")))),
+      );
+      const later = await answerOf(pool.verify(withSources("answer 3", "the filing of 2023")));
+      expect(new Set([...together, later].map((answer) => answer.threadId)).size).toBe(1);
+      const spread = new Set<number>();
+      for (let source = 0; source < 24; source++)
+        spread.add(
+          (await answerOf(pool.verify(withSources("an answer", `filing number ${source}`)))).threadId,
+        );
+      expect(spread.size).toBeGreaterThan(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("go elsewhere once their worker has more calls waiting than the least busy by more than two", async () => {
+    const pool = createWorkerPoolVerifier({ workers: 3, workerUrl: laneWorker });
+    try {
+      const nextHeld = await watchHeld(pool);
+      const source = "the filing of 2024";
+      const tied = (await answerOf(pool.verify(withSources("first", source)))).threadId;
+      const holding = tracked(pool.verify(withSources("hold", source)));
+      const held = await nextHeld();
+      expect(held.threadId).toBe(tied);
+      // The tied worker holds one call: two more still wait for it, the next goes to an idle worker.
+      const waiting = [
+        tracked(pool.verify(withSources("a", source))),
+        tracked(pool.verify(withSources("b", source))),
+      ];
+      const elsewhere = await answerOf(pool.verify(withSources("c", source)));
+      expect(elsewhere.threadId).not.toBe(tied);
+      expect(waiting.map((call) => call.settled)).toEqual([false, false]);
+      release(held);
+      expect((await holding.answer).threadId).toBe(tied);
+      for (const call of waiting) expect((await call.answer).threadId).toBe(tied);
+    } finally {
+      await pool.close();
+    }
+  });
+});
