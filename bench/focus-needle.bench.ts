@@ -42,7 +42,11 @@ for (const set of ["begin", "summedits", "frank_cnndm", "tatqa"]) {
     const record = records[at] as { response: string; context: string; label?: string };
     const others: string[] = [];
     let size = 0;
-    for (let k = Math.floor(random() * contexts.length); size < haystackChars; k = (k + 1) % contexts.length) {
+    for (
+      let k = Math.floor(random() * contexts.length);
+      size < haystackChars;
+      k = (k + 1) % contexts.length
+    ) {
       const context = contexts[k] as string;
       if (context === record.context) continue;
       others.push(context);
@@ -69,16 +73,23 @@ await focused.close();
 await unfocused.close();
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const share = (count: number, of: number) => (of === 0 ? "-" : `${((count / of) * 100).toFixed(1)}% (${count}/${of})`);
+const share = (count: number, of: number) =>
+  of === 0 ? "-" : `${((count / of) * 100).toFixed(1)}% (${count}/${of})`;
 console.log(
   `${rows.length} records, haystack ${haystackChars} chars of the same set's contexts, ${new Date().toISOString()}`,
 );
-console.log("| set | run | same verdict as own context | false alarms | recall | median ms |\n|---|---|---|---|---|---|");
+console.log(
+  "| set | run | same verdict as own context | false alarms | recall | median ms |\n|---|---|---|---|---|---|",
+);
 for (const set of [...new Set(rows.map((row) => row.set)), "all"]) {
   const mine = rows.filter((row) => set === "all" || row.set === set);
   const correct = mine.filter((row) => row.correct);
   const wrong = mine.filter((row) => !row.correct);
-  for (const [run, name] of ["own context", "haystack, focused (default)", "haystack, every passage"].entries()) {
+  for (const [run, name] of [
+    "own context",
+    "haystack, focused (default)",
+    "haystack, every passage",
+  ].entries()) {
     const same = mine.filter((row) => row.verdicts[run] === row.verdicts[0]).length;
     console.log(
       `| ${set} | ${name} | ${share(same, mine.length)} | ${share(correct.filter((row) => row.verdicts[run] === "fail").length, correct.length)} | ${share(wrong.filter((row) => row.verdicts[run] === "fail").length, wrong.length)} | ${median(mine.map((row) => row.ms[run] as number)).toFixed(1)} |`,
@@ -86,4 +97,6 @@ for (const set of [...new Set(rows.map((row) => row.set)), "all"]) {
   }
 }
 const agree = rows.filter((row) => row.verdicts[1] === row.verdicts[2]).length;
-console.log(`focused and every-passage verdicts on the haystack agree on ${share(agree, rows.length)} of records`);
+console.log(
+  `focused and every-passage verdicts on the haystack agree on ${share(agree, rows.length)} of records`,
+);

@@ -3,12 +3,14 @@
  * labelled sets (SummEdits, BEGIN, FRANK, TAT-QA: each payload joins the responses and the contexts of
  * neighbouring records of one set), every payload distinct, the offline layers on one core (this thread).
  * Beside it, in the same run: `JSON.parse` of the same payloads (a baseline any machine has), and the same
- * payload repeated (labelled: the source indexes are then cached).
+ * payload repeated (labelled: the source indexes are then cached); then the distinct payloads again through a
+ * worker pool of one worker per core (every core).
  *
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --expose-gc --import tsx bench/real-text.bench.ts [payloads]
  */
 import { availableParallelism, loadavg } from "node:os";
 import { createVerifier } from "../src/facade/create-verifier.js";
+import { createWorkerPoolVerifier } from "../src/facade/worker-pool/index.js";
 import { buildPayloads, type Payload } from "./libraries/real-payloads.js";
 
 const payloadLimit = Number(process.argv[2] ?? 200);
@@ -55,6 +57,38 @@ const repeated = await timeEach(() => verifier.verify(JSON.parse(json[0] as stri
 const peakRss = process.resourceUsage().maxRSS * 1024;
 await verifier.close();
 
+/**
+ * Every core: the same distinct payloads through a worker pool of one worker per core, two calls in flight per
+ * worker, after a warm-up of each worker on the payloads left out (so its code is compiled and its caches hold
+ * none of the measured sources). The pool's latencies include waiting for a worker.
+ */
+const cores = availableParallelism();
+const pool = createWorkerPoolVerifier({ workers: cores });
+await Promise.all(
+  all.slice(payloads.length, payloads.length + 20 * cores).map((payload) => pool.verify(payload)),
+);
+const poolLatencies: number[] = [];
+const poolStarted = performance.now();
+let next = 0;
+await Promise.all(
+  Array.from({ length: 2 * cores }, async () => {
+    while (next < payloads.length) {
+      const index = next++;
+      const t = performance.now();
+      await pool.verify(JSON.parse(json[index] as string) as Payload);
+      poolLatencies.push(performance.now() - t);
+    }
+  }),
+);
+const poolWall = performance.now() - poolStarted;
+await pool.close();
+poolLatencies.sort((a, b) => a - b);
+const everyCore = {
+  perSecond: (payloads.length / poolWall) * 1000,
+  p50: percentile(poolLatencies, 50),
+  p99: percentile(poolLatencies, 99),
+};
+
 const row = (name: string, r: { perSecond: number; p50: number; p99: number }) =>
   `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`;
 console.log(
@@ -68,6 +102,7 @@ console.log("| run | per second | p50 ms | p99 ms |\n|---|---|---|---|");
 console.log(row("JSON.parse of the payload (baseline)", parsed));
 console.log(row("verify, offline layers, distinct payloads", fresh));
 console.log(row("verify, the same payload repeated (cached indexes)", repeated));
+console.log(row(`verify, distinct payloads, worker pool of ${cores} (every core)`, everyCore));
 console.log(
   `peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB over the whole run (${(rssBefore / 2 ** 20).toFixed(0)} MB once the payloads were read)`,
 );

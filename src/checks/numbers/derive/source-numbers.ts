@@ -381,7 +381,10 @@ const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
     const label = number.table?.label ?? "";
     if (!number.table || number.year === undefined || number.inLabel || label.length < 4) continue;
     let values = rows.get(label);
-    if (values === undefined) rows.set(label, (values = new Map()));
+    if (values === undefined) {
+      values = new Map();
+      rows.set(label, values);
+    }
     const years = values.get(number.number.value);
     if (years) years.add(number.year);
     else values.set(number.number.value, new Set([number.year]));
