@@ -12,6 +12,7 @@ export interface EvidenceFocus {
    * claims), so a long answer keeps room for the passages of every claim.
    */
   readonly keep: number;
+  /** Characters of passages kept per character of the claims, when that is more than `keep`. */
   readonly perAnswerCharacter: number;
 }
 
@@ -23,9 +24,13 @@ export const defaultEvidenceFocus: EvidenceFocus = {
 
 /** What focusing kept, reported with the result so a reader knows which text the verdict was read against. */
 export interface FocusReport {
+  /** Characters of the evidence as sent (sources and context). */
   readonly totalCharacters: number;
+  /** Characters of the passages the layers read. */
   readonly keptCharacters: number;
+  /** How many passages were kept. */
   readonly passagesKept: number;
+  /** How many passages the evidence was cut into. */
   readonly passages: number;
 }
 
