@@ -1,6 +1,7 @@
+import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { createVerifier } from "../facade/create-verifier.js";
-import type { EvidenceSource } from "../model/layer.js";
+import type { EvidenceSource, LayerInput, VerificationLayer } from "../model/layer.js";
 import { segmentClaims } from "../text/claims.js";
 import { focusEvidence } from "./focus-evidence.js";
 
@@ -101,6 +102,60 @@ describe("focusing very large evidence on the passages that concern the claims",
       expect(result.evidenceFocus?.passagesKept).toBe(1);
       expect(result.verdict).not.toBe("pass");
       expect(result.passed).toBe(false);
+    } finally {
+      await verifier.close();
+    }
+  });
+});
+
+describe("an answer that shares nothing with very large evidence", () => {
+  it("is read against the evidence's opening passages and found unsupported, as reading it all would", async () => {
+    const text = filler(200);
+    const answer = "Borealis Shipping moved grain wagons across Quebec.";
+    const focused = focusEvidence([source(text)], segmentClaims(answer), focus);
+    expect((focused.evidence[0] as EvidenceSource).text.startsWith("Paragraph 0 ")).toBe(true);
+    expect(focused.report?.keptCharacters).toBeGreaterThan(0);
+    const verifier = createVerifier({ settings: { evidenceFocus: focus } });
+    const reading = createVerifier();
+    try {
+      const [narrowed, whole] = await Promise.all([
+        verifier.verify({ text: answer, sources: [text] }),
+        reading.verify({ text: answer, sources: [text] }),
+      ]);
+      expect(whole.evidenceFocus).toBeUndefined();
+      expect(narrowed.verdict).toBe(whole.verdict);
+      expect(narrowed.verdict).toBe("fail");
+      expect(narrowed.skippedLayers).toEqual(whole.skippedLayers);
+    } finally {
+      await verifier.close();
+      await reading.close();
+    }
+  });
+});
+
+describe("every layer reads the focused evidence", () => {
+  it("hands a model-backed layer the focused context and sources, not the text as sent", async () => {
+    const seen: LayerInput[] = [];
+    const capturing: VerificationLayer = {
+      name: "nli",
+      kind: "model",
+      readiness: () => ({ ready: true }),
+      run: (input) =>
+        Effect.sync(() => {
+          seen.push(input);
+          return { layer: "nli" as const, passed: true, score: 1, latencyMs: 0, details: {} };
+        }),
+    };
+    const needle = "Borealis Shipping reported freight revenue of $48.7 million for 2021.";
+    const context = `${filler(60)}\n\n${needle}\n\n${filler(60, 100)}`;
+    const verifier = createVerifier({ settings: { evidenceFocus: focus }, extraLayers: [capturing] });
+    try {
+      const result = await verifier.verify({ text: needle, context, layers: ["grounding", "nli"] });
+      expect(result.evidenceFocus?.totalCharacters).toBe(context.length);
+      const input = seen[0] as LayerInput;
+      expect(input.context).toContain(needle);
+      expect(input.context?.length).toBeLessThan(context.length / 10);
+      expect(input.evidence.map((source) => source.text)).toEqual([input.context]);
     } finally {
       await verifier.close();
     }

@@ -215,6 +215,10 @@ export const focusEvidence = (
     if (before && before.source === (passages[index] as Passage).source && isHeading(evidence, before))
       keepPassage(index - 1);
   }
+  // Nothing of the claims is in the evidence: its opening passages are kept, so the layers still read sources
+  // and find the claims unsupported, as they would reading it all, rather than find no sources to read.
+  if (keptCharacters === 0)
+    for (const index of passages.keys()) if (!keepPassage(index) && keptCharacters > 0) break;
 
   const segments: Segment[][] = evidence.map(() => []);
   const focused = evidence.map((source, position) => {

@@ -59,7 +59,14 @@ export const prepareInput = (
       text: request.text,
       claims,
       evidence: focused.evidence,
-      ...(request.context !== undefined ? { context: request.context } : {}),
+      // A focused context is read as focused by every layer, the model-backed ones included.
+      ...(request.context !== undefined
+        ? {
+            context: focused.report
+              ? (focused.evidence.find((source) => source.origin === "context")?.text ?? request.context)
+              : request.context,
+          }
+        : {}),
       ...(request.question !== undefined ? { question: request.question } : {}),
       ...(request.maxCost !== undefined ? { maxCost: request.maxCost } : {}),
     };
