@@ -129,6 +129,7 @@ describe("cost linear in the input", () => {
     const ratio = await doublingRatio(
       (size) => reading.verify({ text: answer, sources: [report(size)] }),
       150_000,
+      4,
     );
     expect(ratio).toBeLessThan(2.5);
   });
@@ -148,6 +149,7 @@ describe("cost linear in the input", () => {
     const ratio = await doublingRatio(
       (size) => verifier.verify({ text: answerFrom(source, size), sources: [`${source}\n\nNote ${size}.`] }),
       6_000,
+      5,
     );
     expect(ratio).toBeLessThan(2.5);
   });
