@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { extractNumbers } from "../checks/numbers/extract/extract-numbers.js";
+import { findInlineCalculations } from "../checks/numbers/validate/inline-calculations.js";
 import { createVerifier } from "../facade/create-verifier.js";
 import { defaultEvidenceFocus } from "./focus-evidence.js";
 
@@ -151,6 +153,15 @@ describe("cost linear in the input", () => {
       6_000,
       5,
     );
+    expect(ratio).toBeLessThan(2.5);
+  });
+
+  it("doubling a text of written calculations and number words at most about doubles reading its figures", async () => {
+    const text = (size: number) => "two plus 3 = 5, and ten less 4 = 6; ".repeat(size / 36);
+    const ratio = await doublingRatio(async (size) => {
+      const written = text(size);
+      findInlineCalculations(written, extractNumbers(written, { maxNumbers: 1_000_000 }));
+    }, 40_000);
     expect(ratio).toBeLessThan(2.5);
   });
 });

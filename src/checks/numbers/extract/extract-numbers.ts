@@ -1,3 +1,4 @@
+import type { Span } from "../../../model/span.js";
 import { readPrefix, readSuffix } from "./affixes.js";
 import { isFootnoteMark } from "./footnote-marks.js";
 import { findTypedSpans, type TypedSpan } from "./typed-spans.js";
@@ -182,6 +183,32 @@ const wordNumbers = (text: string, taken: (start: number, end: number) => boolea
 };
 
 /**
+ * Whether a span overlaps a number read before: the numbers sorted by start, each with the furthest end among
+ * it and those before it, so one search by halves answers, where comparing with every number grew with the
+ * product of the words and the figures of a text.
+ */
+const overlapsAny = (numbers: readonly ExtractedNumber[]) => {
+  const spans = numbers.map((number) => number.span).sort((a, b) => a.start - b.start);
+  const furthestEnd = new Float64Array(spans.length);
+  let furthest = Number.NEGATIVE_INFINITY;
+  for (const [at, span] of spans.entries()) {
+    furthest = Math.max(furthest, span.end);
+    furthestEnd[at] = furthest;
+  }
+  return (start: number, end: number): boolean => {
+    // The last span starting before `end`: the furthest end of it and those before it decides.
+    let low = 0;
+    let high = spans.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((spans[middle] as Span).start < end) low = middle + 1;
+      else high = middle;
+    }
+    return low > 0 && (furthestEnd[low - 1] as number) > start;
+  };
+};
+
+/**
  * Every number in a text, in order, each with its exact span, kind, signed value, scale, unit and written
  * precision. Dates, years, times, ordinals, versions and identifiers are returned with their kind so that
  * callers can leave them out of numeric checks (see `isQuantity`).
@@ -190,7 +217,6 @@ export const extractNumbers = (text: string, options: ExtractOptions = {}): Extr
   const limit = options.maxNumbers ?? defaultMaxNumbers;
   const typed = findTypedSpans(text);
   const numbers: ExtractedNumber[] = typed.map((entry) => typedEntry(text, entry));
-  const taken = (start: number, end: number) => numbers.some((n) => start < n.span.end && n.span.start < end);
   const pattern = options.decimalSeparator === "," ? commaPattern : pointPattern;
   // Matches come in order, so `taken` is answered without a scan: typed spans are sorted and never overlap, and
   // a number read here starts before the next match, so only the furthest end of those read so far matters.
@@ -207,7 +233,8 @@ export const extractNumbers = (text: string, options: ExtractOptions = {}): Extr
     numbers.push(number);
     readEnd = Math.max(readEnd, number.span.end);
   }
-  if (numbers.length < limit) numbers.push(...wordNumbers(text, taken).slice(0, limit - numbers.length));
+  if (numbers.length < limit)
+    numbers.push(...wordNumbers(text, overlapsAny(numbers)).slice(0, limit - numbers.length));
   return linkRanges(
     text,
     numbers.sort((a, b) => a.span.start - b.span.start),

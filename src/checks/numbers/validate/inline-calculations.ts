@@ -32,6 +32,29 @@ const withinRounding = (written: number, decimals: number, computed: number): bo
   Math.abs(written - computed) <= 0.5 * 10 ** -decimals * (1 + 1e-9) + Math.abs(computed) * 1e-12;
 
 /**
+ * The first number (in the list's order) that starts within `[from, to]`. Numbers in text order, as extraction
+ * gives them, are searched by halves, so a text with thousands of "=" and of figures costs no more than their
+ * sum; a list in any other order is searched one by one.
+ */
+const firstNumberFrom = (numbers: readonly ExtractedNumber[]) => {
+  const ordered = numbers.every(
+    (number, at) => at === 0 || (numbers[at - 1] as ExtractedNumber).span.start <= number.span.start,
+  );
+  return (from: number, to: number): ExtractedNumber | undefined => {
+    if (!ordered) return numbers.find((number) => number.span.start >= from && number.span.start <= to);
+    let low = 0;
+    let high = numbers.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((numbers[middle] as ExtractedNumber).span.start < from) low = middle + 1;
+      else high = middle;
+    }
+    const number = numbers[low];
+    return number !== undefined && number.span.start <= to ? number : undefined;
+  };
+};
+
+/**
  * Calculations written in the text ("20,893 + 76,378 = 97,271", "(0.50-0.45)/0.45*100 = 11.11%"), each
  * recomputed with the calculator. A written result that the expression does not give (within the rounding
  * of its written precision) is marked incorrect, with the computed value.
@@ -41,10 +64,11 @@ export const findInlineCalculations = (
   numbers: readonly ExtractedNumber[],
 ): InlineCalculation[] => {
   const found: InlineCalculation[] = [];
+  const resultAt = firstNumberFrom(numbers);
   for (const match of text.matchAll(/\s?(?:=|≈)\s?/g)) {
     const equals = match.index;
     const after = equals + match[0].length;
-    const result = numbers.find((number) => number.span.start >= after && number.span.start <= after + 2);
+    const result = resultAt(after, after + 2);
     if (!result || Number.isNaN(result.value)) continue;
     const before = expressionBefore(text, equals);
     if (!before) continue;
