@@ -4,7 +4,7 @@ import { type LayerInput, notReady, ready, type VerificationLayer } from "../../
 import type { LayerResult } from "../../model/layer-result.js";
 import type { Span } from "../../model/span.js";
 import { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
-import { explainedNumbers, isExplained } from "./explained-numbers.js";
+import { explainedMeeting, explainedNumbers, isExplained } from "./explained-numbers.js";
 import { defaultIndexCacheLimits, type IndexCacheLimits, makeIndexCache } from "./index-cache.js";
 import { periodsInSources } from "./periods.js";
 
@@ -25,9 +25,10 @@ export const makeGroundingLayer = (
   const ground = (input: LayerInput, explained: readonly Span[]): LayerResult => {
     const started = performance.now();
     const index = indexFor(input.evidence);
+    const meeting = explainedMeeting(explained);
     // A period the sources name in another form ("third quarter of 2025" for "Q3 2025") counts as found.
     const assessments = input.claims.map((claim) =>
-      assessClaim(index, claim, options, [...explained, ...periodsInSources(index, claim)]),
+      assessClaim(index, claim, options, [...meeting(claim.span), ...periodsInSources(index, claim)]),
     );
     const checked = assessments.filter((assessment) => assessment.checkable);
     const score = checked.reduce((lowest, assessment) => Math.min(lowest, assessment.finding.score), 1);
@@ -63,9 +64,11 @@ export const makeGroundingLayer = (
       const claims = own.claims ?? [];
       if (claims.every((claim) => claim.issues.length === 0)) return own;
       const explained = explainedNumbers(others);
-      const affected = claims.some((claim) =>
-        claim.issues.some((issue) => isExplained(explained, issue.span)),
-      );
+      const meeting = explainedMeeting(explained);
+      const affected = claims.some((claim) => {
+        const own = meeting(claim.span);
+        return claim.issues.some((issue) => isExplained(own, issue.span));
+      });
       if (!affected) return own;
       const revised = ground(input, explained);
       return { ...revised, latencyMs: own.latencyMs + revised.latencyMs };
