@@ -133,6 +133,14 @@ describe("one configuration gives one behaviour on every surface", () => {
     });
     const fromMcp = seen(structured as unknown as ResultJson);
 
+    // `/v1/check` runs the offline layers in the server's worker threads: the file's settings reach them too.
+    const checked = await server.call("POST", "/v1/check", {
+      key,
+      body: { text: answer.text, sources: [...answer.sources] },
+    });
+    expect(checked.status).toBe(200);
+    expect(seen(checked.body).verdict).toBe("fail");
+
     expect(fromServer).toEqual(fromCli);
     expect(fromMcp).toEqual(fromCli);
     // Strict mode (from the file) and the ADR check (from the repository) reached every surface.

@@ -15,6 +15,7 @@ import { defaultEvidenceLayers } from "../facade/default-layers.js";
 import type { UsageReport } from "../llm/llm-service.js";
 import type { VerificationLayer } from "../model/layer.js";
 import { UsageError } from "../model/usage-error.js";
+import type { VerificationSettings } from "../verification/config.js";
 import { resolveSettings, settingsFromEnv } from "../verification/config-sources.js";
 import { readConfigFile, type VeracityConfig } from "./config-file.js";
 import type { VerifierFlags } from "./flags.js";
@@ -84,6 +85,11 @@ export type BuiltVerifier = Verifier &
     readonly modelUsage?: () => Promise<UsageReport>;
     /** The Platt models a calibration file set, per layer (empty without one: the defaults apply). */
     readonly calibrationModels: CalibrationModels;
+    /**
+     * The settings in force (the configuration file, `VERACITY_*` variables and flags over the defaults), so a
+     * worker pool beside this verifier can run with the same ones.
+     */
+    readonly settings: Partial<VerificationSettings>;
   };
 
 /**
@@ -149,22 +155,24 @@ export const buildVerifier = async (
       closers.push(citations.close);
     }
   }
+  const inForce: Partial<VerificationSettings> = {
+    ...settings,
+    ...(calibration?.combiner ? { combiner: calibration.combiner } : {}),
+    ...extra.settings,
+    ...(flags.strict ? { strict: true } : {}),
+  };
   const verifier = createVerifier({
     ...extra,
     layers: [...layers, ...(extra.extraLayers ?? [])],
     ...(model.riskModel ? { riskModel: model.riskModel } : {}),
     ...(model.mitigator ? { mitigator: model.mitigator } : {}),
     ...(calibration ? { calibration: { ...calibration.layers, ...extra.calibration } } : {}),
-    settings: {
-      ...settings,
-      ...(calibration?.combiner ? { combiner: calibration.combiner } : {}),
-      ...extra.settings,
-      ...(flags.strict ? { strict: true } : {}),
-    },
+    settings: inForce,
   });
   return {
     ...verifier,
     calibrationModels: { ...calibration?.layers, ...extra.calibration },
+    settings: inForce,
     ...(model.modelUsage === undefined ? {} : { modelUsage: model.modelUsage }),
     close: async () => {
       await verifier.close();

@@ -142,11 +142,18 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       options.checker === undefined && verifyWorkers > 0
         ? createWorkerPoolVerifier({
             workers: verifyWorkers,
+            // The settings and calibration in force, so `/v1/check` in a worker behaves as the same request
+            // checked in this thread (or by `veracity check`) with the same configuration.
+            settings: built.settings,
+            calibration: built.calibrationModels,
             callTimeoutMs: limits.requestTimeoutMs,
             ...(options.largeRequestChars === undefined ? {} : { largeCallChars: options.largeRequestChars }),
           })
         : undefined;
-    const checker = options.checker ?? pool ?? createVerifier();
+    const checker =
+      options.checker ??
+      pool ??
+      createVerifier({ settings: built.settings, calibration: built.calibrationModels });
     closers.push(checker.close);
     // `/v1/verify` runs in the pool too unless it needs what only this thread has: a model, an evidence store,
     // calibration or a settings file (the workers run the offline layers with default settings).

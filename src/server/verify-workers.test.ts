@@ -116,3 +116,33 @@ describe("a pool with every worker busy", () => {
     }
   });
 });
+
+describe("/v1/check with a configuration file", () => {
+  it("runs with the file's settings in the workers as in the server's own thread", async () => {
+    const { mkdtemp, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = await mkdtemp(join(tmpdir(), "veracity-check-config-"));
+    const config = join(dir, "veracity.json");
+    // Strict: a layer of the profile that cannot run (no model here) fails the check.
+    await writeFile(config, JSON.stringify({ strict: true }));
+    const servers = await Promise.all([
+      startTestServer({}, { config, verifyWorkers: 1 }),
+      startTestServer({}, { config, verifyWorkers: 0 }),
+      startTestServer({}, { verifyWorkers: 1 }),
+    ]);
+    try {
+      const [pooled, inThread, unconfigured] = await Promise.all(
+        servers.map(async (server) => {
+          const key = await server.createApiKey("alice");
+          return server.call("POST", "/v1/check", { key, body: checks[0] });
+        }),
+      );
+      expect(unconfigured?.body.verdict).toBe("pass");
+      expect(pooled?.body.verdict).toBe("fail");
+      expect(withoutTimings(pooled?.body)).toEqual(withoutTimings(inThread?.body));
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+    }
+  });
+});
