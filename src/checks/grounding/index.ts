@@ -3,8 +3,9 @@ import { isFailingVerdict } from "../../model/claim.js";
 import { type LayerInput, notReady, ready, type VerificationLayer } from "../../model/layer.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { Span } from "../../model/span.js";
+import { spanIndex } from "../../text/span-index.js";
 import { assessClaim, defaultGroundingOptions, type GroundingOptions } from "./assess-claim.js";
-import { explainedMeeting, explainedNumbers, isExplained } from "./explained-numbers.js";
+import { explainedNumbers, isExplained } from "./explained-numbers.js";
 import { defaultIndexCacheLimits, type IndexCacheLimits, makeIndexCache } from "./index-cache.js";
 import { periodsInSources } from "./periods.js";
 
@@ -25,7 +26,8 @@ export const makeGroundingLayer = (
   const ground = (input: LayerInput, explained: readonly Span[]): LayerResult => {
     const started = performance.now();
     const index = indexFor(input.evidence);
-    const meeting = explainedMeeting(explained);
+    // Each claim is checked against the traced figures that meet it, not every figure of the answer.
+    const meeting = spanIndex(explained).meeting;
     // A period the sources name in another form ("third quarter of 2025" for "Q3 2025") counts as found.
     const assessments = input.claims.map((claim) =>
       assessClaim(index, claim, options, [...meeting(claim.span), ...periodsInSources(index, claim)]),
@@ -64,7 +66,7 @@ export const makeGroundingLayer = (
       const claims = own.claims ?? [];
       if (claims.every((claim) => claim.issues.length === 0)) return own;
       const explained = explainedNumbers(others);
-      const meeting = explainedMeeting(explained);
+      const meeting = spanIndex(explained).meeting;
       const affected = claims.some((claim) => {
         const own = meeting(claim.span);
         return claim.issues.some((issue) => isExplained(own, issue.span));

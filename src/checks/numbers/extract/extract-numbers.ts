@@ -1,4 +1,4 @@
-import type { Span } from "../../../model/span.js";
+import { spanIndex } from "../../../text/span-index.js";
 import { readPrefix, readSuffix } from "./affixes.js";
 import { isFootnoteMark } from "./footnote-marks.js";
 import { findTypedSpans, type TypedSpan } from "./typed-spans.js";
@@ -182,30 +182,10 @@ const wordNumbers = (text: string, taken: (start: number, end: number) => boolea
   return found;
 };
 
-/**
- * Whether a span overlaps a number read before: the numbers sorted by start, each with the furthest end among
- * it and those before it, so one search by halves answers, where comparing with every number grew with the
- * product of the words and the figures of a text.
- */
-const overlapsAny = (numbers: readonly ExtractedNumber[]) => {
-  const spans = numbers.map((number) => number.span).sort((a, b) => a.start - b.start);
-  const furthestEnd = new Float64Array(spans.length);
-  let furthest = Number.NEGATIVE_INFINITY;
-  for (const [at, span] of spans.entries()) {
-    furthest = Math.max(furthest, span.end);
-    furthestEnd[at] = furthest;
-  }
-  return (start: number, end: number): boolean => {
-    // The last span starting before `end`: the furthest end of it and those before it decides.
-    let low = 0;
-    let high = spans.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if ((spans[middle] as Span).start < end) low = middle + 1;
-      else high = middle;
-    }
-    return low > 0 && (furthestEnd[low - 1] as number) > start;
-  };
+/** Whether a word number's place overlaps a number read before (found by halves: see `spanIndex`). */
+const takenBy = (numbers: readonly ExtractedNumber[]) => {
+  const index = spanIndex(numbers.map((number) => number.span));
+  return (start: number, end: number): boolean => index.meets({ start, end });
 };
 
 /**
@@ -234,7 +214,7 @@ export const extractNumbers = (text: string, options: ExtractOptions = {}): Extr
     readEnd = Math.max(readEnd, number.span.end);
   }
   if (numbers.length < limit)
-    numbers.push(...wordNumbers(text, overlapsAny(numbers)).slice(0, limit - numbers.length));
+    numbers.push(...wordNumbers(text, takenBy(numbers)).slice(0, limit - numbers.length));
   return linkRanges(
     text,
     numbers.sort((a, b) => a.span.start - b.span.start),
