@@ -20,6 +20,7 @@ import { Decimal } from "decimal.js";
 import { describeWei } from "../src/checks/citations/records/units.js";
 import { parseJsonLine } from "../src/checks/citations/store/etl-files.js";
 import { ethereumDirectory } from "../src/checks/citations/testing/benchmarks-dir.js";
+import { mulberry32 } from "../src/model/mulberry32.js";
 
 interface Transaction {
   readonly hash: string;
@@ -79,18 +80,6 @@ const readJsonl = <A>(file: string): A[] =>
       return normalized as A;
     });
 
-/** A small seeded generator (mulberry32) so the generated file is the same on every run. */
-const seeded = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-
 const randomHex = (random: () => number, length: number) =>
   Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join("");
 
@@ -116,7 +105,7 @@ const spanOf = (response: string, text: string) => {
 export const generateCitationClaims = (directory: string = ethereumDirectory()): ClaimRecord[] => {
   const transactions = readJsonl<Transaction>(path.join(directory, "transactions.jsonl"));
   const transfers = readJsonl<Transfer>(path.join(directory, "token_transfers.jsonl"));
-  const random = seeded(20261122);
+  const random = mulberry32(20261122);
   const knownHashes = new Set(transactions.map((tx) => tx.hash));
   const knownAddresses = new Set(
     [

@@ -9,16 +9,13 @@
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --import tsx bench/focus-needle.bench.ts [records per set]
  */
 import { createVerifier } from "../src/facade/create-verifier.js";
+import { lcg } from "./libraries/seeded.js";
 import { readBenchmarkRecords } from "./libraries/texts.js";
 
 const perSet = Number(process.argv[2] ?? 25);
 const haystackChars = 1_200_000;
 
-let state = 7;
-const random = () => {
-  state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-  return state / 2 ** 31;
-};
+const random = lcg(7);
 
 interface Row {
   readonly set: string;

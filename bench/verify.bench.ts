@@ -10,6 +10,7 @@ import { makeGroundingLayer } from "../src/checks/grounding/index.js";
 import { makeNumbersLayer, makeSourcesCache } from "../src/checks/numbers/index.js";
 import { createVerifier } from "../src/facade/create-verifier.js";
 import type { VerificationLayer } from "../src/model/layer.js";
+import { lcg } from "./libraries/seeded.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const percentile = (sorted: readonly number[], p: number) =>
@@ -17,11 +18,7 @@ const percentile = (sorted: readonly number[], p: number) =>
 
 /** 10 KB of report-like source text and 1 KB answers drawn from it with edits (seeded, deterministic). */
 const makeCorpus = (seed: number) => {
-  let state = seed;
-  const random = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
+  const random = lcg(seed);
   const subjects = [
     "Revenue",
     "Operating income",

@@ -7,6 +7,7 @@
  *   node --import tsx bench/libraries/lru.bench.ts
  */
 import { LRUCache } from "lru-cache";
+import { lcg } from "./seeded.js";
 import { readBenchmarkTexts } from "./texts.js";
 
 const entries = 64;
@@ -14,11 +15,7 @@ const characters = 8_000_000;
 const keys = (await readBenchmarkTexts(400)).map((text, index) => `${index}\u0000${text}`);
 // A realistic mix: mostly the last few evidence sets again (an assistant checking several answers per
 // document), sometimes an older one, often a new one.
-let seed = 7;
-const random = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed / 2_147_483_648;
-};
+const random = lcg(7);
 const order = Array.from({ length: 200_000 }, (_, step) => {
   const recent = Math.floor(step / 500) % keys.length;
   const pick = random();

@@ -1,4 +1,5 @@
 import type { Payload } from "./real-payloads.js";
+import { lcg } from "./seeded.js";
 
 /**
  * The request bodies of the server bench. Distinct bodies: every real payload in turn, each time with a filing
@@ -63,11 +64,7 @@ export const largeBodies = (answer: string, sources: string[]) => {
  * time, so the server answers partly from its caches.
  */
 export const syntheticPayload = (seed = 42): Payload => {
-  let state = seed;
-  const random = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
+  const random = lcg(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
   const subjects = [
     "Revenue",

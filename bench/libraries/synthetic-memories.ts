@@ -1,20 +1,12 @@
+import { mulberry32 } from "../../src/model/mulberry32.js";
+
 /**
  * Synthetic memories for the memory benches: a seeded generator (mulberry32), so every run and every store sees
  * the same texts, over a 30,000-word vocabulary with skewed word choice (a few common words, most rare, as in
  * prose), and near-duplicates made by one small edit.
  */
 
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-export const mulberry32 = (seed: number) => {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
+export { mulberry32 };
 
 const syllables = "ka lo mi ne su ta ri po de va lu xe zo fi gra ten mor bel sin qua dro pel vin sho".split(
   " ",

@@ -1,5 +1,6 @@
 import { Either } from "effect";
 import { InputError } from "../model/errors.js";
+import { mulberry32 } from "../model/mulberry32.js";
 import { type AnswerFeatures, answerFeatureNames } from "./combiner/answer-features.js";
 import type { CombinerModel } from "./combiner/combiner.js";
 import { fitPlatt } from "./fit-platt.js";
@@ -46,18 +47,6 @@ export const defaultCombinerFitOptions: CombinerFitOptions = {
 
 export const maxCombinerSamples = 1_000_000;
 
-/** A small deterministic generator (mulberry32), so a fit is reproducible from its seed. */
-const random = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-
 const vectorOf = (features: AnswerFeatures): number[] => answerFeatureNames.map((name) => features[name]);
 
 const standardization = (rows: readonly number[][]) => {
@@ -82,7 +71,7 @@ const fitRankWeights = (
   samples: readonly CombinerSample[],
   options: CombinerFitOptions,
 ): number[] => {
-  const next = random(options.seed);
+  const next = mulberry32(options.seed);
   const pairs: { positive: number; negative: number; weight: number }[] = [];
   const groups = [...new Set(samples.map((sample) => sample.group))];
   const usable = groups.filter(

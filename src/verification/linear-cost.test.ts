@@ -147,21 +147,20 @@ describe("cost linear in the input", () => {
     expect(sink).toBeGreaterThan(0);
   });
 
-  it("doubling the sources every layer reads at most about doubles the time", async () => {
+  it.each([
+    { sources: "the sources every layer reads", read: () => reading, size: 100_000, runs: 3 },
+    {
+      sources: "very large sources, focused on what concerns the answer,",
+      read: () => verifier,
+      size: 1_500_000,
+      runs: 2,
+    },
+  ])("doubling $sources at most about doubles the time", async ({ read, size, runs }) => {
     const answer = answerFrom(report(20_000), 1_000);
     const ratio = await doublingRatio(
-      (size) => reading.verify({ text: answer, sources: [report(size)] }),
-      100_000,
-    );
-    expect(ratio).toBeLessThan(2.5);
-  });
-
-  it("doubling very large sources, focused on what concerns the answer, at most about doubles the time", async () => {
-    const answer = answerFrom(report(20_000), 1_000);
-    const ratio = await doublingRatio(
-      (size) => verifier.verify({ text: answer, sources: [report(size)] }),
-      1_500_000,
-      2,
+      (chars) => read().verify({ text: answer, sources: [report(chars)] }),
+      size,
+      runs,
     );
     expect(ratio).toBeLessThan(2.5);
   });
