@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stem, tokenize } from "./tokens.js";
+import { stem, stemsOf, tokenize } from "./tokens.js";
 
 describe("tokenize", () => {
   it("keeps numbers, contractions and dotted abbreviations whole, with offsets", () => {
@@ -103,5 +103,25 @@ describe("tokenize: what a word hides", () => {
     expect(first?.span).toEqual({ start: 10, end: 14 });
     expect(second?.span).toEqual({ start: 15, end: 19 });
     expect(second?.lower).toBe("here");
+  });
+});
+
+describe("stemsOf", () => {
+  const stemsByTokens = (text: string) => tokenize(text).map((token) => token.stem);
+
+  it("gives the stems tokenize gives, for ASCII words, accented ones and words with invisible characters", () => {
+    const text =
+      "The companies increased revenues; Café owners’ profits rose. no\u200Dt U.S. 1,200.5 naïve naive RUNNING running";
+    expect(stemsOf(text)).toEqual(stemsByTokens(text));
+    // The second reading comes from the remembered words: the same stems.
+    expect(stemsOf(text)).toEqual(stemsByTokens(text));
+  });
+
+  it("stays right when more distinct words pass than it remembers", () => {
+    // 40,000 distinct words fill the table of remembered words past half and clear it.
+    const words = Array.from({ length: 40_000 }, (_, i) => `word${i.toString(36)}ing`);
+    const text = words.join(" ");
+    expect(stemsOf(text)).toEqual(stemsByTokens(text));
+    expect(stemsOf("walked walking walks")).toEqual(["walk", "walk", "walk"]);
   });
 });

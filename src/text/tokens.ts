@@ -112,12 +112,61 @@ const formsOf = (raw: string): WordForms => {
   return forms;
 };
 
+/**
+ * Stems of ASCII words, looked up by the word's place in the text: an open-addressing table keyed by a hash of
+ * the word's characters, each slot holding the word as written and its stem. A hit costs one pass over the
+ * word's characters and no string: slicing each word out of a source and hashing the slice in a `Map` was the
+ * largest part of indexing new sources. Words with other characters take `formsOf`, which also reads accents
+ * and invisible characters. Bounded: cleared when half full.
+ */
+const asciiSlotCount = 1 << 16;
+const asciiSlotMask = asciiSlotCount - 1;
+const asciiWords: (string | undefined)[] = new Array(asciiSlotCount).fill(undefined);
+const asciiStems: string[] = new Array(asciiSlotCount).fill("");
+let asciiWordCount = 0;
+
+/** Whether `word` is the text's characters `start` to `end`. */
+const sameCharacters = (word: string, text: string, start: number, end: number): boolean => {
+  if (word.length !== end - start) return false;
+  for (let at = 0; at < word.length; at++)
+    if (word.charCodeAt(at) !== text.charCodeAt(start + at)) return false;
+  return true;
+};
+
+/** The stem of the word `start` to `end` of `text`. */
+const stemAt = (text: string, start: number, end: number): string => {
+  // FNV-1a over the UTF-16 units; any unit outside ASCII sends the word to the general path.
+  let hash = 0x811c9dc5;
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 128) return formsOf(readableWord(text.slice(start, end))).stem;
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  for (let slot = hash & asciiSlotMask; ; slot = (slot + 1) & asciiSlotMask) {
+    const word = asciiWords[slot];
+    if (word === undefined) break;
+    if (sameCharacters(word, text, start, end)) return asciiStems[slot] as string;
+  }
+  if (asciiWordCount >= asciiSlotCount >>> 1) {
+    asciiWords.fill(undefined);
+    asciiWordCount = 0;
+  }
+  const word = text.slice(start, end);
+  const { stem } = formsOf(word);
+  let slot = hash & asciiSlotMask;
+  while (asciiWords[slot] !== undefined) slot = (slot + 1) & asciiSlotMask;
+  asciiWords[slot] = word;
+  asciiStems[slot] = stem;
+  asciiWordCount += 1;
+  return stem;
+};
+
 /** The stems of a text's words, in order, without building tokens: what an index needs of a source. */
 export const stemsOf = (text: string): string[] => {
   const stems: string[] = [];
   for (let start = nextWordStart(text, 0); start >= 0; ) {
     const end = wordEnd(text, start);
-    stems.push(formsOf(readableWord(text.slice(start, end))).stem);
+    stems.push(stemAt(text, start, end));
     start = nextWordStart(text, end);
   }
   return stems;

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Operand } from "./operands.js";
-import { indexOperands } from "./search.js";
+import { indexOperands, lowerBoundNear } from "./search.js";
 
 const operand = (value: number, rank: number): Operand => ({
   value,
@@ -40,5 +41,39 @@ describe("indexOperands", () => {
     const order = new Int32Array(values.map((_, i) => i));
     order.sort((x, y) => (values[x] as number) - (values[y] as number));
     expect([...index.order]).toEqual([...order]);
+  });
+});
+
+describe("lowerBoundNear", () => {
+  /** The first position whose value is at least `value`, by reading every position. */
+  const firstAtLeast = (sorted: Float64Array, value: number): number => {
+    const at = sorted.findIndex((each) => each >= value);
+    return at < 0 ? sorted.length : at;
+  };
+  const value = fc.oneof(
+    fc.integer({ min: -20, max: 20 }),
+    fc.double({ noNaN: true }),
+    fc.constantFrom(Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0),
+  );
+
+  it("finds the first position at or above a value from any hint, ties and infinities included", () => {
+    fc.assert(
+      fc.property(
+        fc.array(value, { maxLength: 80 }),
+        value,
+        fc.integer({ min: -5, max: 90 }),
+        (values, query, hint) => {
+          const sorted = Float64Array.from(values).sort();
+          expect(lowerBoundNear(sorted, query, hint)).toBe(firstAtLeast(sorted, query));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("finds the ends of an empty list and of a list every value is below or above", () => {
+    expect(lowerBoundNear(new Float64Array(), 3, 0)).toBe(0);
+    expect(lowerBoundNear(Float64Array.from([1, 2, 3]), 10, 1)).toBe(3);
+    expect(lowerBoundNear(Float64Array.from([1, 2, 3]), -10, 2)).toBe(0);
   });
 });

@@ -162,16 +162,29 @@ const sameSource = (a: Operand, b: Operand) =>
 export const negligible = (a: number, b: number): boolean =>
   a !== 0 && b !== 0 && Math.min(Math.abs(a), Math.abs(b)) < Math.max(Math.abs(a), Math.abs(b)) * 1e-3;
 
+/** Where the first operand of a pair must lie: `center` give or take `width`. */
+interface ValueWindow {
+  center: number;
+  width: number;
+}
+
+/** Sets a window and says it exists. */
+const windowAt = (window: ValueWindow, center: number, width: number): boolean => {
+  window.center = center;
+  window.width = width;
+  return true;
+};
+
 interface PairRule {
   readonly kind: DerivationKind;
   readonly forPercent: boolean;
   readonly forPlain: boolean;
-  /** The first operand's value that makes the formula hit `target` given the second, and the width of the window. */
-  readonly solve: (
-    target: number,
-    tolerance: number,
-    b: number,
-  ) => { center: number; width: number } | undefined;
+  /**
+   * The first operand's value that makes the formula hit `target` given the second, and the width of the
+   * window, written into `window` (no object per call: the search asks millions of times); false when no value
+   * does.
+   */
+  readonly solve: (target: number, tolerance: number, b: number, window: ValueWindow) => boolean;
   readonly compute: (a: number, b: number) => number;
   readonly additive: boolean;
   readonly ordered: boolean;
@@ -186,7 +199,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: true,
     ordered: true,
-    solve: (t, w, b) => ({ center: t + b, width: w }),
+    solve: (t, w, b, window) => windowAt(window, t + b, w),
     compute: (a, b) => a - b,
   },
   {
@@ -196,7 +209,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: true,
     ordered: false,
-    solve: (t, w, b) => ({ center: t - b, width: w }),
+    solve: (t, w, b, window) => windowAt(window, t - b, w),
     compute: (a, b) => a + b,
   },
   {
@@ -205,7 +218,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: true,
     ordered: false,
-    solve: (t, w, b) => ({ center: 2 * t - b, width: 2 * w }),
+    solve: (t, w, b, window) => windowAt(window, 2 * t - b, 2 * w),
     compute: (a, b) => (a + b) / 2,
   },
   {
@@ -214,7 +227,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: false,
     ordered: false,
-    solve: (t, w, b) => (b === 0 ? undefined : { center: t * b, width: w * Math.abs(b) }),
+    solve: (t, w, b, window) => b !== 0 && windowAt(window, t * b, w * Math.abs(b)),
     compute: (a, b) => a / b,
   },
   {
@@ -223,7 +236,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: false,
     ordered: false,
-    solve: (t, w, b) => (b === 0 ? undefined : { center: (100 * t) / b, width: (100 * w) / Math.abs(b) }),
+    solve: (t, w, b, window) => b !== 0 && windowAt(window, (100 * t) / b, (100 * w) / Math.abs(b)),
     compute: (a, b) => (a * b) / 100,
   },
   {
@@ -235,7 +248,7 @@ const pairRules: readonly PairRule[] = [
     additive: false,
     ordered: false,
     namedOnly: true,
-    solve: (t, w, b) => ({ center: (t * b) / 100, width: (w * Math.abs(b)) / 100 }),
+    solve: (t, w, b, window) => windowAt(window, (t * b) / 100, (w * Math.abs(b)) / 100),
     compute: (a, b) => (a / b) * 100,
   },
   {
@@ -247,7 +260,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: false,
     ordered: false,
-    solve: (t, w, b) => (b === 0 ? undefined : { center: t / b, width: w / Math.abs(b) }),
+    solve: (t, w, b, window) => b !== 0 && windowAt(window, t / b, w / Math.abs(b)),
     compute: (a, b) => a * b,
   },
   {
@@ -260,7 +273,7 @@ const pairRules: readonly PairRule[] = [
     additive: true,
     ordered: false,
     namedOnly: true,
-    solve: (t, w, b) => ({ center: t + b, width: w }),
+    solve: (t, w, b, window) => windowAt(window, t + b, w),
     compute: (a, b) => a - b,
   },
   {
@@ -269,7 +282,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: false,
     additive: false,
     ordered: true,
-    solve: (t, w, b) => (b === 0 ? undefined : { center: b * (1 + t / 100), width: (w * Math.abs(b)) / 100 }),
+    solve: (t, w, b, window) => b !== 0 && windowAt(window, b * (1 + t / 100), (w * Math.abs(b)) / 100),
     compute: (a, b) => ((a - b) / b) * 100,
   },
   {
@@ -278,7 +291,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: false,
     additive: false,
     ordered: false,
-    solve: (t, w, b) => (b === 0 ? undefined : { center: (t * b) / 100, width: (w * Math.abs(b)) / 100 }),
+    solve: (t, w, b, window) => b !== 0 && windowAt(window, (t * b) / 100, (w * Math.abs(b)) / 100),
     compute: (a, b) => (a / b) * 100,
   },
 ];
@@ -316,22 +329,45 @@ export const findPairs = (
   accept: (found: Found) => boolean = () => true,
 ): Found[] => {
   const found: Found[] = [];
-  const bounded = seconds.slice(0, limits.maxPairOperands);
+  const { bounded, byValue } = secondsByValue(seconds, limits.maxPairOperands);
+  const sorted = index.sorted;
+  const firsts = new Int32Array(bounded.length);
   for (const rule of pairRules) {
     if (target.percent ? !rule.forPercent : !rule.forPlain) continue;
     if (target.kinds ? !target.kinds.has(rule.kind) : rule.namedOnly) continue;
-    for (const b of bounded) {
+    // Where each second operand's window starts in the sorted values, or -1 when it holds nothing (most do).
+    // The second operands are taken in value order, so each window is looked for near the one before: the
+    // windows of a rule move one way as the second operand grows, and a step costs a few comparisons, not a
+    // search over every value.
+    let hint = 0;
+    for (let k = 0; k < bounded.length; k++) {
+      const at = byValue[k] as number;
+      firsts[at] = -1;
+      const b = bounded[at] as Operand;
       if (rule.additive && target.percent && !b.isPercent) continue;
-      const window = rule.solve(target.value, target.tolerance, b.value);
-      if (!window) continue;
-      // `inRange`, walked in place: most windows hold nothing, and a list per window is garbage. At most
-      // `maxWindowCandidates` are looked at: sources repeating one figure thousands of times would otherwise make
-      // every window walk all of them, for every second operand and every answer figure.
-      const slack = Math.abs(window.center) * 1e-12;
-      const high = window.center + window.width + slack;
-      const first = lowerBound(index.sorted, window.center - window.width - slack);
-      const last = Math.min(index.sorted.length, first + maxWindowCandidates);
-      for (let i = first; i < last && (index.sorted[i] ?? 0) <= high; i++) {
+      if (!rule.solve(target.value, target.tolerance, b.value, scratchWindow)) continue;
+      const { center, width } = scratchWindow;
+      const slack = Math.abs(center) * 1e-12;
+      const low = center - width - slack;
+      const high = center + width + slack;
+      // A lower bound that is not a number puts the window's start at the first value, as a search by halves
+      // does (no comparison with it holds).
+      const first = Number.isNaN(low) ? 0 : lowerBoundNear(sorted, low, hint);
+      if (!Number.isNaN(low)) hint = first;
+      if (first < sorted.length && (sorted[first] as number) <= high) firsts[at] = first;
+    }
+    // The windows that hold something, second operands in proximity order: the matches come out in the
+    // order the callers rank them.
+    for (let at = 0; at < bounded.length; at++) {
+      const first = firsts[at] as number;
+      if (first < 0) continue;
+      const b = bounded[at] as Operand;
+      rule.solve(target.value, target.tolerance, b.value, scratchWindow);
+      const high = scratchWindow.center + scratchWindow.width + Math.abs(scratchWindow.center) * 1e-12;
+      // At most `maxWindowCandidates` are looked at: sources repeating one figure thousands of times would
+      // otherwise make every window walk all of them, for every second operand and every answer figure.
+      const last = Math.min(sorted.length, first + maxWindowCandidates);
+      for (let i = first; i < last && (sorted[i] ?? 0) <= high; i++) {
         const a = index.operands[index.order[i] ?? 0];
         if (!a) continue;
         if (a === b || sameSource(a, b) || !related(a, b)) continue;
@@ -350,4 +386,69 @@ export const findPairs = (
     }
   }
   return found.slice(0, maxResults);
+};
+
+/** The window `findPairs` has each rule solve into. */
+const scratchWindow: ValueWindow = { center: 0, width: 0 };
+
+/**
+ * The second operands a search tries (the first `maxPairOperands`, in proximity order) and their positions in
+ * value order. Remembered per list: one claim's figures and targets all search with the same list.
+ */
+const secondsCache = new WeakMap<readonly Operand[], { bounded: readonly Operand[]; byValue: Int32Array }>();
+const secondsByValue = (
+  seconds: readonly Operand[],
+  maxPairOperands: number,
+): { bounded: readonly Operand[]; byValue: Int32Array } => {
+  const cached = secondsCache.get(seconds);
+  if (cached && cached.bounded.length === Math.min(seconds.length, maxPairOperands)) return cached;
+  const bounded = seconds.slice(0, maxPairOperands);
+  const byValue = new Int32Array(bounded.length);
+  for (let i = 0; i < bounded.length; i++) byValue[i] = i;
+  // Only the visiting order depends on this sort: NaN or ties anywhere change no result.
+  byValue.sort((x, y) => (bounded[x] as Operand).value - (bounded[y] as Operand).value || x - y);
+  const entry = { bounded, byValue };
+  secondsCache.set(seconds, entry);
+  return entry;
+};
+
+/**
+ * `lowerBound` started from `hint`: the first position whose value is at least `value`, found by steps that
+ * double from the hint in the direction the answer lies, then a search by halves between the last two steps.
+ * The same answer as `lowerBound` for any value but NaN; a few comparisons when the answer is near the hint.
+ */
+export const lowerBoundNear = (sorted: Float64Array, value: number, hint: number): number => {
+  const n = sorted.length;
+  let low: number;
+  let high: number;
+  const from = Math.min(Math.max(hint, 0), n);
+  if (from < n && (sorted[from] as number) < value) {
+    // The answer lies after `from`.
+    low = from + 1;
+    high = low;
+    let step = 1;
+    while (high < n && (sorted[high] as number) < value) {
+      low = high + 1;
+      high = low + step;
+      step *= 2;
+    }
+    if (high > n) high = n;
+  } else {
+    // The answer is `from` or before it.
+    high = from;
+    low = from - 1;
+    let step = 1;
+    while (low >= 0 && (sorted[low] as number) >= value) {
+      high = low;
+      low = high - step;
+      step *= 2;
+    }
+    low = Math.max(low, -1) + 1;
+  }
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 };
