@@ -113,16 +113,16 @@ const formsOf = (raw: string): WordForms => {
 };
 
 /**
- * Stems of ASCII words, looked up by the word's place in the text: an open-addressing table keyed by a hash of
- * the word's characters, each slot holding the word as written and its stem. A hit costs one pass over the
- * word's characters and no string: slicing each word out of a source and hashing the slice in a `Map` was the
- * largest part of indexing new sources. Words with other characters take `formsOf`, which also reads accents
- * and invisible characters. Bounded: cleared when half full.
+ * Forms of ASCII words, looked up by the word's place in the text: an open-addressing table keyed by a hash of
+ * the word's characters, each slot holding the word as written and its forms. A hit costs one pass over the
+ * word's characters and no new string: slicing each word out of a source and hashing the slice in a `Map` was
+ * the largest part of indexing new sources. Words with other characters take `formsOf`, which also reads
+ * accents and invisible characters. Bounded: cleared when half full.
  */
 const asciiSlotCount = 1 << 16;
 const asciiSlotMask = asciiSlotCount - 1;
 const asciiWords: (string | undefined)[] = new Array(asciiSlotCount).fill(undefined);
-const asciiStems: string[] = new Array(asciiSlotCount).fill("");
+const asciiForms: (WordForms | undefined)[] = new Array(asciiSlotCount).fill(undefined);
 let asciiWordCount = 0;
 
 /** Whether `word` is the text's characters `start` to `end`. */
@@ -133,32 +133,34 @@ const sameCharacters = (word: string, text: string, start: number, end: number):
   return true;
 };
 
-/** The stem of the word `start` to `end` of `text`. */
-const stemAt = (text: string, start: number, end: number): string => {
+/** The forms of the word `start` to `end` of `text`, as `formsOf(readableWord(word))` gives them. */
+const formsAt = (text: string, start: number, end: number): WordForms => {
   // FNV-1a over the UTF-16 units; any unit outside ASCII sends the word to the general path.
   let hash = 0x811c9dc5;
   for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);
-    if (code >= 128) return formsOf(readableWord(text.slice(start, end))).stem;
+    if (code >= 128) return formsOf(readableWord(text.slice(start, end)));
     hash = Math.imul(hash ^ code, 0x01000193);
   }
   for (let slot = hash & asciiSlotMask; ; slot = (slot + 1) & asciiSlotMask) {
     const word = asciiWords[slot];
     if (word === undefined) break;
-    if (sameCharacters(word, text, start, end)) return asciiStems[slot] as string;
+    if (sameCharacters(word, text, start, end)) return asciiForms[slot] as WordForms;
   }
   if (asciiWordCount >= asciiSlotCount >>> 1) {
     asciiWords.fill(undefined);
+    asciiForms.fill(undefined);
     asciiWordCount = 0;
   }
   const word = text.slice(start, end);
-  const { stem } = formsOf(word);
+  // An ASCII word needs no reading: it holds no accent and no invisible character.
+  const forms = formsOf(word);
   let slot = hash & asciiSlotMask;
   while (asciiWords[slot] !== undefined) slot = (slot + 1) & asciiSlotMask;
   asciiWords[slot] = word;
-  asciiStems[slot] = stem;
+  asciiForms[slot] = forms;
   asciiWordCount += 1;
-  return stem;
+  return forms;
 };
 
 /** The stems of a text's words, in order, without building tokens: what an index needs of a source. */
@@ -166,7 +168,7 @@ export const stemsOf = (text: string): string[] => {
   const stems: string[] = [];
   for (let start = nextWordStart(text, 0); start >= 0; ) {
     const end = wordEnd(text, start);
-    stems.push(stemAt(text, start, end));
+    stems.push(formsAt(text, start, end).stem);
     start = nextWordStart(text, end);
   }
   return stems;
@@ -179,7 +181,7 @@ export const tokenize = (text: string, offset = 0): Token[] => {
     // The span and `text` are the word as written, so findings point into the caller's text; its lower-cased
     // form and stem are read from the word with invisible characters dropped and accents composed.
     const raw = text.slice(start, end);
-    const forms = formsOf(readableWord(raw));
+    const forms = formsAt(text, start, end);
     tokens.push({
       text: raw,
       span: { start: offset + start, end: offset + end },

@@ -82,50 +82,27 @@ interface Places {
   readonly codes: number[];
 }
 
-/** One pass over the lower-cased text, finding the places a declaration may start at. */
+/** Every place `needle` starts in `text`, in order. */
+const pushAll = (into: number[], text: string, needle: string): void => {
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) into.push(at);
+};
+
+/**
+ * The places a declaration may start at in the lower-cased text, each list in text order. Each word, sign and
+ * code is found with `indexOf`, which skips through the text far faster than a loop that looks at every
+ * character.
+ */
 const placesOf = (lower: string): Places => {
   const places: Places = { thousand: [], million: [], billion: [], signs: [], codes: [] };
-  for (let at = 0; at < lower.length; at++) {
-    switch (lower.charCodeAt(at)) {
-      case 0x24: // $
-      case 0x20ac: // €
-      case 0xa3: // £
-      case 0xa5: // ¥
-        places.signs.push(at);
-        break;
-      case 0x74: // t
-        if (lower.charCodeAt(at + 1) === 0x68 && lower.startsWith("thousand", at)) places.thousand.push(at);
-        break;
-      case 0x6d: // m
-        if (lower.charCodeAt(at + 1) === 0x69 && lower.startsWith("million", at)) places.million.push(at);
-        break;
-      case 0x62: // b
-        if (lower.charCodeAt(at + 1) === 0x69 && lower.startsWith("billion", at)) places.billion.push(at);
-        break;
-      // The second letter is compared first: these letters are common, the codes are not.
-      case 0x75: // u
-        if (lower.charCodeAt(at + 1) === 0x73 && lower.startsWith("usd", at)) places.codes.push(at);
-        break;
-      case 0x72: // r
-        if (lower.charCodeAt(at + 1) === 0x6d && lower.startsWith("rmb", at)) places.codes.push(at);
-        break;
-      case 0x65: // e
-        if (lower.charCodeAt(at + 1) === 0x75 && lower.startsWith("eur", at)) places.codes.push(at);
-        break;
-      case 0x67: // g
-        if (lower.charCodeAt(at + 1) === 0x62 && lower.startsWith("gbp", at)) places.codes.push(at);
-        break;
-      case 0x63: // c
-        if (lower.startsWith("chf", at) || lower.startsWith("cny", at)) places.codes.push(at);
-        break;
-      case 0x6a: // j
-        if (lower.charCodeAt(at + 1) === 0x70 && lower.startsWith("jpy", at)) places.codes.push(at);
-        break;
-      case 0x6e: // n
-        if (lower.charCodeAt(at + 1) === 0x74) places.codes.push(at);
-        break;
-    }
-  }
+  pushAll(places.thousand, lower, "thousand");
+  pushAll(places.million, lower, "million");
+  pushAll(places.billion, lower, "billion");
+  for (const sign of ["$", "€", "£", "¥"]) pushAll(places.signs, lower, sign);
+  // "nt" stands for "NT$" and "NT" (New Taiwan dollars) and starts no other code.
+  for (const code of ["usd", "rmb", "eur", "gbp", "chf", "cny", "jpy", "nt"])
+    pushAll(places.codes, lower, code);
+  places.signs.sort((a, b) => a - b);
+  places.codes.sort((a, b) => a - b);
   return places;
 };
 
