@@ -90,6 +90,12 @@ export type BuiltVerifier = Verifier &
      * worker pool beside this verifier can run with the same ones.
      */
     readonly settings: Partial<VerificationSettings>;
+    /**
+     * Whether it runs only the offline evidence layers every verifier has: no model, no evidence store or
+     * repository, no layers, risk model or mitigator of the caller's. A worker pool built with `settings` and
+     * `calibrationModels` (`createWorkerPoolVerifier`) then verifies exactly as it does.
+     */
+    readonly offlineOnly: boolean;
   };
 
 /**
@@ -169,10 +175,18 @@ export const buildVerifier = async (
     ...(calibration ? { calibration: { ...calibration.layers, ...extra.calibration } } : {}),
     settings: inForce,
   });
+  const offlineOnly =
+    !modelConfigured &&
+    flags.evidence === undefined &&
+    flags.repository === undefined &&
+    (extra.extraLayers ?? []).length === 0 &&
+    extra.riskModel === undefined &&
+    extra.mitigator === undefined;
   return {
     ...verifier,
     calibrationModels: { ...calibration?.layers, ...extra.calibration },
     settings: inForce,
+    offlineOnly,
     ...(model.modelUsage === undefined ? {} : { modelUsage: model.modelUsage }),
     close: async () => {
       await verifier.close();

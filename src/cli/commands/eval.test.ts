@@ -178,6 +178,8 @@ describe("veracity eval", () => {
         "db",
         "--calibration",
         "cal.json",
+        "--concurrency",
+        "3",
       ],
       io,
     );
@@ -187,6 +189,7 @@ describe("veracity eval", () => {
       model: "openai:x",
       evidence: join(dir, "db"),
       calibration: join(dir, "cal.json"),
+      concurrency: 3,
     });
     expect(requests.every((request) => request.layers?.join() === "grounding,numbers")).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
 import { dirname } from "node:path";
 import { buildVerifier } from "../../assembly/build-verifier.js";
 import { datasets } from "../../datasets/registry.js";
@@ -17,6 +18,7 @@ import { renderHtmlReport } from "../../eval/report/html-report.js";
 import { buildReport, type EvalReport, reportToJson } from "../../eval/report/json-report.js";
 import { goldenTextReport, textReport } from "../../eval/report/text-report.js";
 import { type EvalRun, runEvaluation, type VerifyFunction } from "../../eval/runner.js";
+import { createWorkerPoolVerifier } from "../../facade/worker-pool/index.js";
 import type { LayerName } from "../../model/layer-name.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 import { fetchOptionsOf } from "../datasets-settings.js";
@@ -34,6 +36,8 @@ export interface EvalVerifierOptions {
   /** The configuration file (`--config`). */
   readonly config?: string;
   readonly strict: boolean;
+  /** Verifications in flight (`--concurrency`): with the offline layers only, spread over worker threads. */
+  readonly concurrency: number;
 }
 
 export interface EvalVerifier {
@@ -176,6 +180,7 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
       verifier = await createEvalVerifier({
         ...(options.layers !== undefined ? { layers: options.layers } : {}),
         ...options.verifier,
+        concurrency: options.concurrency,
       });
       return await evaluate(options, verifier.verify, io);
     } catch (error) {
@@ -190,13 +195,48 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
   },
 });
 
-/** The registered command: the real verifier built from the shared CLI flags. */
-export const evalCommand: CliCommand = makeEvalCommand(({ strict, evidence, model, calibration, config }) =>
-  buildVerifier({
+/**
+ * Threads `--concurrency N` verifies in: one per core, at most N, and none beside this one when a single
+ * thread would do it (N is 1, or the machine has one core).
+ */
+export const evalWorkerThreads = (concurrency: number, cores: number): number => {
+  const threads = Math.min(concurrency, cores);
+  return threads > 1 ? threads : 0;
+};
+
+/**
+ * The verifier of an eval: built from the shared CLI flags; with `--concurrency` above 1 and only the offline
+ * layers, its verifications run in a pool of worker threads (one per core, at most N) built with the same
+ * settings and calibration, so the records spread over every core and each gets the verdict this thread would
+ * give it. A model-backed run stays in this thread, where N calls wait on the model at once.
+ */
+export const buildEvalVerifier = async (
+  { strict, evidence, model, calibration, config, concurrency }: EvalVerifierOptions,
+  cores = availableParallelism(),
+): Promise<EvalVerifier & { readonly workerThreads: number }> => {
+  const built = await buildVerifier({
     strict,
     ...(config !== undefined ? { config } : {}),
     ...(evidence !== undefined ? { evidence } : {}),
     ...(model !== undefined ? { model } : {}),
     ...(calibration !== undefined ? { calibration } : {}),
-  }),
-);
+  });
+  const workers = built.offlineOnly ? evalWorkerThreads(concurrency, cores) : 0;
+  if (workers === 0) return { verify: built.verify, close: built.close, workerThreads: 0 };
+  const pool = createWorkerPoolVerifier({
+    workers,
+    settings: built.settings,
+    calibration: built.calibrationModels,
+  });
+  return {
+    verify: pool.verify,
+    close: async () => {
+      await pool.close();
+      await built.close();
+    },
+    workerThreads: workers,
+  };
+};
+
+/** The registered command: the real verifier built from the shared CLI flags. */
+export const evalCommand: CliCommand = makeEvalCommand((options) => buildEvalVerifier(options));

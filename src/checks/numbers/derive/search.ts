@@ -403,11 +403,8 @@ const secondsByValue = (
   const cached = secondsCache.get(seconds);
   if (cached && cached.bounded.length === Math.min(seconds.length, maxPairOperands)) return cached;
   const bounded = seconds.slice(0, maxPairOperands);
-  const byValue = new Int32Array(bounded.length);
-  for (let i = 0; i < bounded.length; i++) byValue[i] = i;
-  // Only the visiting order depends on this sort: NaN or ties anywhere change no result.
-  byValue.sort((x, y) => (bounded[x] as Operand).value - (bounded[y] as Operand).value || x - y);
-  const entry = { bounded, byValue };
+  // Only the visiting order depends on this order: NaN or ties anywhere change no result.
+  const entry = { bounded, byValue: indexOperands(bounded).order };
   secondsCache.set(seconds, entry);
   return entry;
 };

@@ -1,0 +1,112 @@
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CliIO } from "../command.js";
+import { buildEvalVerifier, evalWorkerThreads, makeEvalCommand } from "./eval.js";
+
+/**
+ * Records built here: answers against their contexts with figures that match, figures that are off, and
+ * claims the context does not hold, so the verdicts differ from record to record.
+ */
+const records = Array.from({ length: 24 }, (_, i) => {
+  const revenue = 100 + i;
+  const stated = i % 3 === 0 ? revenue + 7 : revenue;
+  const context = `Acme reported revenue of $${revenue} million in ${2000 + i}. Costs were $${40 + i} million. The plant in Ohio employs ${200 + i} people.`;
+  const response =
+    i % 4 === 1
+      ? `Acme's plant in Texas employs ${300 + i} people.`
+      : `Acme's revenue was $${stated} million in ${2000 + i}, with costs of $${40 + i} million.`;
+  return JSON.stringify({
+    id: `r${i}`,
+    dataset: "constructed",
+    task: "qa",
+    context,
+    question: null,
+    response,
+    label: stated === revenue && i % 4 !== 1 ? "supported" : "hallucinated",
+    spans: [],
+    meta: {},
+  });
+});
+
+let dir: string;
+let data: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "veracity-eval-workers-"));
+  data = join(dir, "records.jsonl");
+  await writeFile(data, records.join("\n"));
+});
+
+const io = (): CliIO => ({
+  stdout: () => {},
+  stderr: () => {},
+  readStdin: async () => "",
+  cwd: dir,
+});
+
+/** The predictions file without its latency column, which differs from run to run. */
+const predictionsOf = async (file: string): Promise<string[][]> => {
+  const rows = (await readFile(file, "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => line.split(","));
+  const latency = rows[0]?.indexOf("latency_ms") ?? -1;
+  expect(latency).toBeGreaterThan(0);
+  return rows.map((row) => row.filter((_, column) => column !== latency));
+};
+
+describe("eval --concurrency over worker threads", () => {
+  it("uses one thread per core up to N, and none beside this one for N = 1 or a single core", () => {
+    expect(evalWorkerThreads(1, 8)).toBe(0);
+    expect(evalWorkerThreads(2, 8)).toBe(2);
+    expect(evalWorkerThreads(16, 8)).toBe(8);
+    expect(evalWorkerThreads(4, 1)).toBe(0);
+  });
+
+  it("verifies in worker threads with the offline layers, and in this thread with a model", async () => {
+    const pooled = await buildEvalVerifier({ strict: false, concurrency: 2 }, 2);
+    try {
+      expect(pooled.workerThreads).toBe(2);
+      const result = await pooled.verify({
+        text: "Revenue was $5 million.",
+        sources: ["Revenue was $5 million."],
+      });
+      expect(result.passed).toBe(true);
+    } finally {
+      await pooled.close();
+    }
+    const withModel = await buildEvalVerifier(
+      { strict: false, concurrency: 2, model: "openai-compatible:scripted@http://127.0.0.1:9/v1" },
+      2,
+    );
+    try {
+      expect(withModel.workerThreads).toBe(0);
+    } finally {
+      await withModel.close();
+    }
+  });
+
+  it("gives every record the verdict and score one thread gives it", async () => {
+    const one = join(dir, "one.csv");
+    const two = join(dir, "two.csv");
+    // Two cores whatever the machine has, so the second run does spread over two worker threads.
+    const threads: number[] = [];
+    const command = makeEvalCommand(async (options) => {
+      const verifier = await buildEvalVerifier(options, 2);
+      threads.push(verifier.workerThreads);
+      return verifier;
+    });
+    expect(await command.run(["--data", data, "--csv", one, "-q"], io())).toBe(0);
+    expect(await command.run(["--data", data, "--csv", two, "-q", "--concurrency", "2"], io())).toBe(0);
+    expect(threads).toEqual([0, 2]);
+    const single = await predictionsOf(one);
+    const spread = await predictionsOf(two);
+    expect(single.length).toBe(records.length + 1);
+    expect(spread).toEqual(single);
+    // The records are not all alike: some pass and some fail, so equal files compare real verdicts.
+    const passed = single[0]?.indexOf("passed") ?? -1;
+    expect(new Set(single.slice(1).map((row) => row[passed]))).toEqual(new Set(["true", "false"]));
+  });
+});
