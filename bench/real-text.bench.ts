@@ -9,8 +9,13 @@
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --expose-gc --import tsx bench/real-text.bench.ts [payloads]
  */
 import { availableParallelism, loadavg } from "node:os";
+import { buildSourceIndex } from "../src/checks/grounding/source-index.js";
+import { prepareSources } from "../src/checks/numbers/derive/prepared-sources.js";
+import { defaultSearchLimits } from "../src/checks/numbers/derive/search.js";
+import { defaultMaxSourceNumbers } from "../src/checks/numbers/derive/source-numbers.js";
 import { createVerifier } from "../src/facade/create-verifier.js";
 import { createWorkerPoolVerifier } from "../src/facade/worker-pool/index.js";
+import type { EvidenceSource } from "../src/model/layer.js";
 import { buildPayloads, type Payload } from "./libraries/real-payloads.js";
 
 const payloadLimit = Number(process.argv[2] ?? 200);
@@ -58,6 +63,28 @@ const peakRss = process.resourceUsage().maxRSS * 1024;
 await verifier.close();
 
 /**
+ * Indexing alone, in MB of source text per second on this core: the grounding layer's index (sentences, word
+ * stems, postings) and the numbers layer's reading of the sources (every figure with its table position,
+ * period and scale, as operands sorted by value), each over every distinct payload's sources, after a warm-up
+ * on the sources left out. What each layer does to a new source before it looks at the answer.
+ */
+const evidenceOf = (payload: Payload): EvidenceSource[] =>
+  payload.sources.map((text, index) => ({ index, origin: "source" as const, text }));
+const measured = payloads.map(evidenceOf);
+const warmEvidence = all.slice(payloads.length, payloads.length + 20).map(evidenceOf);
+const sourceMegabytes =
+  measured.reduce((sum, evidence) => sum + evidence.reduce((chars, e) => chars + e.text.length, 0), 0) / 1e6;
+const prepareOptions = { maxNumbers: defaultMaxSourceNumbers, maxRun: defaultSearchLimits.maxRowRun };
+const indexRate = (index: (evidence: EvidenceSource[]) => unknown): number => {
+  for (const evidence of warmEvidence) index(evidence);
+  const started = performance.now();
+  for (const evidence of measured) index(evidence);
+  return sourceMegabytes / ((performance.now() - started) / 1000);
+};
+const groundingIndexRate = indexRate(buildSourceIndex);
+const numbersIndexRate = indexRate((evidence) => prepareSources(evidence, prepareOptions));
+
+/**
  * Every core: the same distinct payloads through a worker pool of one worker per core, two calls in flight per
  * worker, after a warm-up of each worker on the payloads left out (so its code is compiled and its caches hold
  * none of the measured sources). The pool's latencies include waiting for a worker.
@@ -103,6 +130,9 @@ console.log(row("JSON.parse of the payload (baseline)", parsed));
 console.log(row("verify, offline layers, distinct payloads", fresh));
 console.log(row("verify, the same payload repeated (cached indexes)", repeated));
 console.log(row(`verify, distinct payloads, worker pool of ${cores} (every core)`, everyCore));
+console.log(
+  `indexing new sources on this core: grounding index ${groundingIndexRate.toFixed(1)} MB/s, numbers layer's reading ${numbersIndexRate.toFixed(1)} MB/s, both ${(1 / (1 / groundingIndexRate + 1 / numbersIndexRate)).toFixed(1)} MB/s`,
+);
 console.log(
   `peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB over the whole run (${(rssBefore / 2 ** 20).toFixed(0)} MB once the payloads were read)`,
 );

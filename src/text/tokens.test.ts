@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stem, stemsOf, tokenize } from "./tokens.js";
 
@@ -115,6 +116,46 @@ describe("stemsOf", () => {
     expect(stemsOf(text)).toEqual(stemsByTokens(text));
     // The second reading comes from the remembered words: the same stems.
     expect(stemsOf(text)).toEqual(stemsByTokens(text));
+  });
+
+  it("reads the words tokenize reads, whatever characters stand in and between them", () => {
+    // ASCII letters and digits, the joiners, spaces and punctuation, accented and astral letters, a combining
+    // mark, invisible characters, a lone surrogate: every branch of both scanners.
+    const piece = fc.constantFrom(
+      "a",
+      "Z",
+      "7",
+      "ab",
+      "Ing",
+      "'",
+      "’",
+      ".",
+      ",",
+      "-",
+      " ",
+      "\n",
+      "(",
+      "$",
+      "é",
+      "ñ",
+      "\u0301",
+      "\u200D",
+      "\u00AD",
+      "\uFEFF",
+      "𝒜",
+      "\uD835",
+      "日",
+      "٣",
+      "ed",
+      "s",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join("");
+        expect(stemsOf(text)).toEqual(stemsByTokens(text));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 
   it("stays right when more distinct words pass than it remembers", () => {

@@ -133,15 +133,23 @@ const sameCharacters = (word: string, text: string, start: number, end: number):
   return true;
 };
 
+const fnvOffset = 0x811c9dc5;
+const fnvPrime = 0x01000193;
+
 /** The forms of the word `start` to `end` of `text`, as `formsOf(readableWord(word))` gives them. */
 const formsAt = (text: string, start: number, end: number): WordForms => {
   // FNV-1a over the UTF-16 units; any unit outside ASCII sends the word to the general path.
-  let hash = 0x811c9dc5;
+  let hash = fnvOffset;
   for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code >= 128) return formsOf(readableWord(text.slice(start, end)));
-    hash = Math.imul(hash ^ code, 0x01000193);
+    hash = Math.imul(hash ^ code, fnvPrime);
   }
+  return asciiFormsAt(text, start, end, hash);
+};
+
+/** The forms of the ASCII word `start` to `end` of `text`, whose FNV-1a hash is `hash`. */
+const asciiFormsAt = (text: string, start: number, end: number, hash: number): WordForms => {
   for (let slot = hash & asciiSlotMask; ; slot = (slot + 1) & asciiSlotMask) {
     const word = asciiWords[slot];
     if (word === undefined) break;
@@ -163,13 +171,65 @@ const formsAt = (text: string, start: number, end: number): WordForms => {
   return forms;
 };
 
-/** The stems of a text's words, in order, without building tokens: what an index needs of a source. */
+const isAsciiLetterOrDigit = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+
+/**
+ * The stems of a text's words, in order, without building tokens: what an index needs of a source. The same
+ * words as `tokenize` reads, found in one pass: a word of ASCII letters and digits (joined by "'", ".", ",",
+ * "-") is hashed as it is scanned and looked up at its end; a word that meets any other character is read
+ * again from its start by the general scanner (`wordEnd`), which knows accents, marks and invisible characters.
+ */
 export const stemsOf = (text: string): string[] => {
   const stems: string[] = [];
-  for (let start = nextWordStart(text, 0); start >= 0; ) {
-    const end = wordEnd(text, start);
-    stems.push(formsAt(text, start, end).stem);
-    start = nextWordStart(text, end);
+  const length = text.length;
+  let at = 0;
+  while (at < length) {
+    const code = text.charCodeAt(at);
+    if (code < 128 && !isAsciiLetterOrDigit(code)) {
+      at += 1;
+      continue;
+    }
+    const start = at;
+    if (code >= 128) {
+      if (wordCharLength(text, at) === 0) {
+        at += 1;
+        continue;
+      }
+      at = wordEnd(text, start);
+      stems.push(formsAt(text, start, at).stem);
+      continue;
+    }
+    // An ASCII word, hashed as it is read; `general` when it meets a character only `wordEnd` can judge.
+    let hash = fnvOffset;
+    let general = false;
+    for (;;) {
+      const unit = text.charCodeAt(at);
+      if (isAsciiLetterOrDigit(unit)) {
+        hash = Math.imul(hash ^ unit, fnvPrime);
+        at += 1;
+        continue;
+      }
+      if (at < length && unit >= 128) {
+        general = true;
+        break;
+      }
+      // A joiner continues the word when a letter or digit follows it.
+      if (at + 1 < length && isJoiner(unit)) {
+        const next = text.charCodeAt(at + 1);
+        if (isAsciiLetterOrDigit(next)) {
+          hash = Math.imul(hash ^ unit, fnvPrime);
+          at += 1;
+          continue;
+        }
+        if (next >= 128) general = true;
+      }
+      break;
+    }
+    if (general) {
+      at = wordEnd(text, start);
+      stems.push(formsAt(text, start, at).stem);
+    } else stems.push(asciiFormsAt(text, start, at, hash).stem);
   }
   return stems;
 };

@@ -43,7 +43,9 @@ const io = (): CliIO => ({
   stdout: () => {},
   stderr: () => {},
   readStdin: async () => "",
+  isTTY: false,
   cwd: dir,
+  env: {},
 });
 
 /** The predictions file without its latency column, which differs from run to run. */
