@@ -11,6 +11,7 @@ import type { ReviewQueueService } from "./review-queue.js";
 import { migrateMemoryStore } from "./sql-memory-layer.js";
 import { makeSqlMemoryStore } from "./sql-memory-store.js";
 import { makeSqlReviewQueue } from "./sql-review-queue.js";
+import { bandKeysOf } from "./sql-rows.js";
 
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect);
 const failureTag = async <A, E>(effect: Effect.Effect<A, E>) => {
@@ -136,6 +137,25 @@ describe.each(storageBackends())("memory store contract: $name", (backend) => {
       }),
     );
     expect(otherUser.isDuplicate).toBe(false);
+  });
+
+  it("candidates: each live memory of the user sharing a band key, once, up to the limit", async () => {
+    const text = "The nightly export job writes parquet files to the archive bucket";
+    const keys = bandKeysOf(text);
+    const a = await run(store.store(memory("band-user", text)));
+    const b = await run(store.store(memory("band-user", text)));
+    await run(store.store(memory("band-user", text, new Date(Date.now() - 60_000))));
+    await run(store.store(memory("band-other", text)));
+    await run(store.store(memory("band-user", "Something else entirely about the office coffee machine")));
+    // Both live copies share all ten keys with the text; each is returned once, the expired copy and the
+    // other user's copy not at all.
+    const found = await run(store.candidates("band-user", keys, 10));
+    expect(found.map((row) => row.id).sort()).toEqual([a.id, b.id].sort());
+    expect(found.find((row) => row.id === a.id)?.content).toBe(text);
+    expect(await run(store.candidates("band-user", keys, 1))).toHaveLength(1);
+    expect(await run(store.candidates("band-user", keys.slice(0, 1), 10))).toHaveLength(2);
+    expect(await run(store.candidates("band-user", ["123"], 10))).toEqual([]);
+    expect(await run(store.candidates("band-user", [], 10))).toEqual([]);
   });
 
   it("refuses memories beyond the per-user limit, and expiry frees room", async () => {

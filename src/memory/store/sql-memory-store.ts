@@ -99,12 +99,16 @@ export const makeSqlMemoryStore = (
   candidates: (userId, bandKeys, limit) =>
     Effect.gen(function* () {
       if (bandKeys.length === 0) return [];
+      // The ids sharing a band come from one index scan (evaluated once, as an array); the memories are then
+      // fetched by primary key. Written as `id = ANY(ARRAY(...))` rather than `id IN (subquery)`, the planner
+      // has no semi-join to plan: planning takes about half as long, and planning is most of this query's time
+      // (its execution touches some forty buffers). A memory found through several bands is returned once.
       return yield* sql
         .query<{ id: string; content: string }>(
           `SELECT id, content FROM veracity_memories
-            WHERE id IN (
+            WHERE id = ANY(ARRAY(
                     SELECT memory_id FROM veracity_memory_bands WHERE user_id = $1 AND band_key = ANY($3::bigint[])
-                  )
+                  ))
               AND user_id = $1 AND ${liveAt}
             LIMIT $4`,
           [userId, yield* now, bandKeys.map(String), limit],
