@@ -59,7 +59,8 @@ detection metrics with hallucinated as the positive class.
   --fail-on-malformed            stop at the first malformed line (default: report it and skip it)
   --max-records N                most records per file (default 200000)
   --concurrency N                verifications in flight (default 1); with the offline layers only (no
-                                 model, no --evidence), spread over worker threads, one per core, at most N
+                                 model, no --evidence), spread over worker threads: one per core but one,
+                                 at most N, when that makes two or more
   --tune-on SPLIT --report-on SPLIT   pick a threshold on one split, report on the other with it
   --min-balanced-accuracy X --max-fpr Y --min-auroc Z   CI gate: exit 1 when a bar is missed
   --evidence DB --calibration FILE --model SPEC --strict   passed to the verifier

@@ -60,15 +60,16 @@ const predictionsOf = async (file: string): Promise<string[][]> => {
 };
 
 describe("eval --concurrency over worker threads", () => {
-  it("uses one thread per core up to N, and none beside this one for N = 1 or a single core", () => {
+  it("uses one thread per core but one, up to N, and none when that leaves fewer than two", () => {
     expect(evalWorkerThreads(1, 8)).toBe(0);
     expect(evalWorkerThreads(2, 8)).toBe(2);
-    expect(evalWorkerThreads(16, 8)).toBe(8);
+    expect(evalWorkerThreads(16, 8)).toBe(7);
+    expect(evalWorkerThreads(4, 2)).toBe(0);
     expect(evalWorkerThreads(4, 1)).toBe(0);
   });
 
   it("verifies in worker threads with the offline layers, and in this thread with a model", async () => {
-    const pooled = await buildEvalVerifier({ strict: false, concurrency: 2 }, 2);
+    const pooled = await buildEvalVerifier({ strict: false, concurrency: 2 }, 3);
     try {
       expect(pooled.workerThreads).toBe(2);
       const result = await pooled.verify({
@@ -81,7 +82,7 @@ describe("eval --concurrency over worker threads", () => {
     }
     const withModel = await buildEvalVerifier(
       { strict: false, concurrency: 2, model: "openai-compatible:scripted@http://127.0.0.1:9/v1" },
-      2,
+      3,
     );
     try {
       expect(withModel.workerThreads).toBe(0);
@@ -93,10 +94,10 @@ describe("eval --concurrency over worker threads", () => {
   it("gives every record the verdict and score one thread gives it", async () => {
     const one = join(dir, "one.csv");
     const two = join(dir, "two.csv");
-    // Two cores whatever the machine has, so the second run does spread over two worker threads.
+    // Three cores whatever the machine has, so the second run does spread over two worker threads.
     const threads: number[] = [];
     const command = makeEvalCommand(async (options) => {
-      const verifier = await buildEvalVerifier(options, 2);
+      const verifier = await buildEvalVerifier(options, 3);
       threads.push(verifier.workerThreads);
       return verifier;
     });
