@@ -6,11 +6,20 @@
  * that concern each answer. Reported: time per verification (median, max), the process's peak resident set
  * and its resident set before the first verification, beside the time of `JSON.parse` of the same request.
  *
- *   VERACITY_DATASETS_DIR=../shared/benchmarks node --expose-gc --import tsx bench/large-source.bench.ts [runs]
+ *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:large [-- runs]
+ *   (node --expose-gc --import tsx bench/large-source.bench.ts [runs])
  */
 import { availableParallelism, loadavg } from "node:os";
 import { createVerifier } from "../src/facade/create-verifier.js";
 import { readBenchmarkRecords } from "./libraries/texts.js";
+
+// Without a collection between runs, the garbage of earlier runs counts as this run's peak memory.
+if (globalThis.gc === undefined) {
+  process.stderr.write(
+    "run with node --expose-gc (npm run bench:large): the peak memory needs a collection between runs\n",
+  );
+  process.exit(2);
+}
 
 const runs = Number(process.argv[2] ?? 9);
 const sourceChars = 10_000_000;
