@@ -38,6 +38,24 @@ describe("focusing very large evidence on the passages that concern the claims",
     expect(focused.report).toMatchObject({ totalCharacters: text.length, passagesKept: 1, passages: 81 });
   });
 
+  it("finds the claims' words in any case in a long source, an 'İ' far away (whose lower case is longer) included", () => {
+    // Found only by lower-casing: no figure, every word in capitals.
+    const needle = "BOREALIS SHIPPING REPORTED HIGHER FREIGHT REVENUE.";
+    // Over 70,000 characters between the "İ" and the needle: they are lower-cased apart.
+    const text = `İstanbul office notes.\n\n${filler(700)}\n\n${needle}\n\n${filler(40, 900)}`;
+    const claims = segmentClaims("Borealis Shipping reported higher freight revenue.");
+    const focused = focusEvidence([source(text)], claims, { ...focus, above: 10_000 });
+    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+  });
+
+  it("cuts passages at blank lines that hold spaces, tabs or carriage returns", () => {
+    const text = `${filler(30)}\r\n \t\r\nBorealis Shipping carried freight.\n\t\nThe fleet is old.\n\n${filler(30, 50)}`;
+    const focused = focusEvidence([source(text)], segmentClaims("Borealis Shipping carried freight."), focus);
+    const kept = (focused.evidence[0] as EvidenceSource).text;
+    expect(kept).toContain("Borealis Shipping carried freight.");
+    expect(kept).not.toContain("The fleet is old.");
+  });
+
   it("finds a word by its stem, whatever its ending, and a figure only as a whole figure", () => {
     const text = `${filler(30)}\n\nShipments increases were steady.\n\nThe year 2019 was long.\n\n${filler(30, 50)}`;
     const byStem = focusEvidence([source(text)], segmentClaims("Shipments increased."), focus);

@@ -67,11 +67,22 @@ const passagesOf = (text: string, source: number): Passage[] => {
     }
     if (end > from) passages.push({ source, start: from, end });
   };
-  const blankLine = /\n[ \t\r]*\n/g;
+  // Blank lines (a line break, spaces, tabs or carriage returns, a line break), found without a match object
+  // per line: a 10 MB source holds hundreds of thousands of them.
   let start = 0;
-  for (let match = blankLine.exec(text); match !== null; match = blankLine.exec(text)) {
-    push(start, match.index);
-    start = match.index + match[0].length;
+  for (let at = text.indexOf("\n"); at >= 0; ) {
+    let next = at + 1;
+    for (
+      let code = text.charCodeAt(next);
+      code === 32 || code === 9 || code === 13;
+      code = text.charCodeAt(next)
+    )
+      next += 1;
+    if (text.charCodeAt(next) === 10) {
+      push(start, at);
+      start = next + 1;
+      at = text.indexOf("\n", start);
+    } else at = text.indexOf("\n", at + 1);
   }
   push(start, text.length);
   return passages;
@@ -96,6 +107,38 @@ const queryTerms = (claims: readonly Claim[]): string[] => {
 };
 
 const isDigitCode = (code: number) => code >= 48 && code <= 57;
+
+// Lower-cased a piece at a time, so searching a 10 MB source never holds a lower-cased copy of all of it.
+const lowerCasedPiece = 65_536;
+
+const isBreak = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
+
+/**
+ * A text lower-cased in pieces of about `lowerCasedPiece` characters, each ending just after a space, tab or
+ * line break (a piece without one runs on to the next): no word straddles two pieces, so each word start and
+ * each figure's end is where it is in the whole text. A piece whose lower-casing changes its length ("İ") is
+ * searched as written.
+ */
+const lowerCasedPieces = function* (
+  text: string,
+): Generator<{ readonly start: number; readonly text: string }> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + lowerCasedPiece);
+    if (end < text.length) {
+      let cut = end;
+      while (cut > start && !isBreak(text.charCodeAt(cut - 1))) cut -= 1;
+      if (cut > start) end = cut;
+      else {
+        while (end < text.length && !isBreak(text.charCodeAt(end))) end += 1;
+        end = Math.min(text.length, end + 1);
+      }
+    }
+    const piece = text.slice(start, end);
+    const lowered = piece.toLowerCase();
+    yield { start, text: lowered.length === piece.length ? lowered : piece };
+    start = end;
+  }
+};
 
 /**
  * Calls `found(term, at)` for every place a term starts a word of `text`, in text order: one pass over the
@@ -174,21 +217,15 @@ export const focusEvidence = (
   const claimCharacters = claims.reduce((sum, claim) => sum + claim.text.length, 0);
   const budget = Math.max(focus.keep, claimCharacters * focus.perAnswerCharacter);
   const passages = evidence.flatMap((source, position) => passagesOf(source.text, position));
-  const lowered = evidence.map((source) => source.text.toLowerCase());
-  // Lower-casing keeps the length of almost every text; one that changes length ("İ") is searched as written.
-  const searchable = lowered.map((text, position) => {
-    const original = (evidence[position] as EvidenceSource).text;
-    return text.length === original.length ? text : original;
-  });
-
   const terms = queryTerms(claims);
   const holders = terms.map(() => [] as number[]);
-  for (const [position, text] of searchable.entries())
-    findTerms(text, terms, (term, at) => {
-      const holder = passageAt(passages, position, at);
-      const list = holders[term] as number[];
-      if (list.at(-1) !== holder) list.push(holder);
-    });
+  for (const [position, source] of evidence.entries())
+    for (const piece of lowerCasedPieces(source.text))
+      findTerms(piece.text, terms, (term, at) => {
+        const holder = passageAt(passages, position, piece.start + at);
+        const list = holders[term] as number[];
+        if (list.at(-1) !== holder) list.push(holder);
+      });
   const weights = new Float64Array(passages.length);
   for (const list of holders) {
     const weight = Math.log(1 + passages.length / Math.max(1, list.length));
@@ -221,11 +258,15 @@ export const focusEvidence = (
     for (const index of passages.keys()) if (!keepPassage(index) && keptCharacters > 0) break;
 
   const segments: Segment[][] = evidence.map(() => []);
+  // Passages are in source order: each source's run of them starts where the one before ends.
+  let first = 0;
   const focused = evidence.map((source, position) => {
     const pieces: string[] = [];
     let length = 0;
-    for (const [index, passage] of passages.entries()) {
-      if (passage.source !== position || kept[index] !== 1) continue;
+    for (; first < passages.length && (passages[first] as Passage).source === position; first += 1) {
+      const index = first;
+      const passage = passages[index] as Passage;
+      if (kept[index] !== 1) continue;
       const own = segments[position] as Segment[];
       const last = own.at(-1);
       const size = passage.end - passage.start;
