@@ -154,6 +154,8 @@ const linkRanges = (text: string, numbers: ExtractedNumber[]): ExtractedNumber[]
   return linked;
 };
 
+const anyDigit = /\d/;
+
 const wordNumbers = (text: string, taken: (start: number, end: number) => boolean): ExtractedNumber[] => {
   const found: ExtractedNumber[] = [];
   for (const match of text.matchAll(wordNumberPattern)) {
@@ -195,6 +197,14 @@ const takenBy = (numbers: readonly ExtractedNumber[]) => {
  */
 export const extractNumbers = (text: string, options: ExtractOptions = {}): ExtractedNumber[] => {
   const limit = options.maxNumbers ?? defaultMaxNumbers;
+  // Without a digit only number words can be read: most lines of prose hold none.
+  if (!anyDigit.test(text))
+    return linkRanges(
+      text,
+      wordNumbers(text, () => false)
+        .slice(0, limit)
+        .sort((a, b) => a.span.start - b.span.start),
+    );
   const typed = findTypedSpans(text);
   const numbers: ExtractedNumber[] = typed.map((entry) => typedEntry(text, entry));
   const pattern = options.decimalSeparator === "," ? commaPattern : pointPattern;

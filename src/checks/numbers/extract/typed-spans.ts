@@ -17,6 +17,8 @@ interface Hints {
   readonly digitColonDigit: boolean;
   /** A run of digits, "." and "/" with two separators between digits: "1/2/2019", "1.2.3". */
   readonly twoSeparators: boolean;
+  /** Whether the text holds the start of a month's name: read on first use, once however many patterns ask. */
+  readonly namesMonth: () => boolean;
 }
 
 const isDigit = (code: number) => code >= 48 && code <= 57;
@@ -47,11 +49,17 @@ const hintsOf = (text: string): Hints => {
     } else if (code !== 46 && code !== 47) separators = 0;
     previous = code;
   }
-  return { digitNextToLetter, digitDashDigit, digitColonDigit, twoSeparators };
+  let month: boolean | undefined;
+  const namesMonth = () => {
+    month ??= monthStarts.some((start) => text.includes(start));
+    return month;
+  };
+  return { digitNextToLetter, digitDashDigit, digitColonDigit, twoSeparators, namesMonth };
 };
 
+const anyDigit = /\d/;
 const monthStarts = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const namesMonth = (text: string) => monthStarts.some((start) => text.includes(start));
+const namesMonth = (hints: Hints): boolean => hints.namesMonth();
 
 /**
  * Patterns for numbers that are not quantities, tried in this order; the first to cover a span wins. Each is
@@ -65,15 +73,11 @@ const typedPatterns: readonly (readonly [NumberKind, RegExp, (hints: Hints, text
     (hints) => hints.digitDashDigit,
   ],
   ["date", /\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/g, (hints) => hints.twoSeparators],
-  [
-    "date",
-    new RegExp(`\\b${month}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b`, "g"),
-    (_, text) => namesMonth(text),
-  ],
+  ["date", new RegExp(`\\b${month}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b`, "g"), namesMonth],
   [
     "date",
     new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${month}(?:,?\\s+\\d{4})?\\b`, "g"),
-    (_, text) => namesMonth(text),
+    namesMonth,
   ],
   ["time", /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[aApP]\.?[mM]\.?)?(?![\d:])/g, (hints) => hints.digitColonDigit],
   ["time", /\b\d{1,2}\s?[aApP]\.[mM]\./g, (_, text) => text.includes(".m.") || text.includes(".M.")],
@@ -96,6 +100,8 @@ export interface TypedSpan {
 
 /** Spans of dates, times, versions and identifiers in a text, without overlaps. */
 export const findTypedSpans = (text: string): TypedSpan[] => {
+  // Every typed span holds a digit (a match without one is passed over below): a line of words has none.
+  if (!anyDigit.test(text)) return [];
   const found: TypedSpan[] = [];
   // Characters already inside a found span. Checking a match costs its own length, and the matches of one
   // pattern never overlap each other, so each pattern costs at most the text's length: linear overall, where
