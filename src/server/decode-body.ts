@@ -3,22 +3,34 @@ import type { Context } from "hono";
 import { inputLimits, unreadableText } from "../model/limits.js";
 import { ApiProblem } from "./middleware/problem/index.js";
 
+/** Where the string opened by the quote at `open` closes: the next quote after an even run of backslashes, or -1. */
+const stringEnd = (text: string, open: number): number => {
+  for (let quote = text.indexOf('"', open + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return -1;
+};
+
 /**
- * The deepest nesting of objects and arrays in a JSON text, counted in one pass without parsing (strings
- * skipped), so a body nested 100,000 deep is refused before a recursive parser or decoder sees it.
+ * The deepest nesting of objects and arrays in a JSON text, counted in one pass without parsing, so a body
+ * nested 100,000 deep is refused before a recursive parser or decoder sees it. Strings are skipped with
+ * `indexOf` from quote to quote (a quote after an odd run of backslashes is escaped): a body that is mostly
+ * one 10 MB source is crossed in a few milliseconds, where reading it a character at a time took 27 ms of the
+ * server's event loop.
  */
 export const jsonDepth = (text: string, stopAbove: number): number => {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
-    if (inString) {
-      if (code === 92)
-        at++; // backslash: skip the escaped character
-      else if (code === 34) inString = false;
-    } else if (code === 34) inString = true;
-    else if (code === 123 || code === 91) {
+    if (code === 34) {
+      const end = stringEnd(text, at);
+      // An unterminated string: nothing after it nests (the parser refuses the body anyway).
+      if (end === -1) break;
+      at = end;
+    } else if (code === 123 || code === 91) {
       depth++;
       if (depth > deepest) {
         deepest = depth;
