@@ -1,0 +1,98 @@
+/**
+ * A change measured against its baseline on real text, side by side: this tree's build (`dist`) and another
+ * build's `dist` folder (say, an earlier commit built into a scratch copy) verify the same distinct payloads of
+ * `npm run bench:real`, each payload by one and then the other (the order alternating from payload to payload),
+ * so both meet the same load from moment to moment. On a shared machine whose speed drifts by a third within
+ * minutes, only such a ratio compares two versions.
+ *
+ *   npm run build
+ *   git worktree add /tmp/base <commit> && (cd /tmp/base && npm ci && npm run build)
+ *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:real:paired -- \
+ *     --baseline /tmp/base/dist [--rounds 5] [--payloads 200]
+ *
+ * Each round gives every payload's sources a new closing word, so no verification meets sources a cache holds;
+ * two rounds before the measured ones compile the code. Reported: each side's answers per second over the
+ * measured rounds, the ratio of their total times, and the median of the per-payload ratios.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import type { Verifier } from "../src/facade/create-verifier.js";
+import { buildPayloads } from "./libraries/real-payloads.js";
+
+const { values } = parseArgs({
+  options: {
+    baseline: { type: "string" },
+    rounds: { type: "string", default: "5" },
+    payloads: { type: "string", default: "200" },
+  },
+});
+if (values.baseline === undefined) {
+  process.stderr.write("give --baseline <another build's dist folder>\n");
+  process.exit(2);
+}
+const rounds = Number(values.rounds);
+const payloadCount = Number(values.payloads);
+
+/** A verifier from a build's `dist` folder. */
+const verifierOf = async (dist: string): Promise<Verifier> => {
+  const entry = resolve(dist, "facade/create-verifier.js");
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build that tree first (npm run build)`);
+  const module = (await import(pathToFileURL(entry).href)) as { createVerifier: () => Verifier };
+  return module.createVerifier();
+};
+
+const current = await verifierOf(resolve(import.meta.dirname, "../dist"));
+const baseline = await verifierOf(values.baseline);
+const payloads = (await buildPayloads()).slice(0, payloadCount);
+
+/** The request of one payload in one round, as a server would receive it: parsed from JSON. */
+const requestOf = (index: number, round: string) => {
+  const payload = payloads[index] as (typeof payloads)[number];
+  return JSON.stringify({
+    text: payload.text,
+    sources: payload.sources.map((source) => `${source} ${round}`),
+  });
+};
+const timed = async (verifier: Verifier, json: string): Promise<number> => {
+  const request = JSON.parse(json);
+  const started = performance.now();
+  await verifier.verify(request);
+  return performance.now() - started;
+};
+
+for (const round of ["warm-a", "warm-b"])
+  for (let index = 0; index < payloads.length; index++) {
+    const json = requestOf(index, round);
+    await timed(current, json);
+    await timed(baseline, json);
+  }
+
+let currentTotal = 0;
+let baselineTotal = 0;
+const ratios: number[] = [];
+for (let round = 0; round < rounds; round++)
+  for (let index = 0; index < payloads.length; index++) {
+    const json = requestOf(index, `round-${round}`);
+    const currentFirst = (index + round) % 2 === 0;
+    const first = await timed(currentFirst ? current : baseline, json);
+    const second = await timed(currentFirst ? baseline : current, json);
+    const [mine, theirs] = currentFirst ? [first, second] : [second, first];
+    currentTotal += mine;
+    baselineTotal += theirs;
+    ratios.push(theirs / mine);
+  }
+await current.close();
+await baseline.close();
+
+const measured = rounds * payloads.length;
+ratios.sort((a, b) => a - b);
+console.log(
+  `${measured} verifications each, ${payloads.length} distinct payloads x ${rounds} rounds, paired per payload`,
+);
+console.log(`this tree: ${((measured / currentTotal) * 1000).toFixed(1)} answers/s`);
+console.log(`baseline:  ${((measured / baselineTotal) * 1000).toFixed(1)} answers/s`);
+console.log(
+  `this tree is ${(baselineTotal / currentTotal).toFixed(3)}x as fast (total times); median per payload ${(ratios[Math.floor(ratios.length / 2)] ?? Number.NaN).toFixed(3)}x`,
+);
