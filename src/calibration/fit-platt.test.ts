@@ -1,21 +1,10 @@
 import { Either } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { mulberry32 as seededRandom } from "../model/mulberry32.js";
 import { fitPlatt } from "./fit-platt.js";
 import type { LabeledScore } from "./labeled-score.js";
 import { applyPlatt, type PlattModel } from "./platt.js";
-
-/** mulberry32: a small seeded generator so every drawn data set is reproducible from its seed. */
-const seededRandom = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 /** Scores uniform on [0, 1], labels drawn from the true Platt curve. */
 const drawSamples = (model: PlattModel, count: number, seed: number): LabeledScore[] => {

@@ -190,20 +190,16 @@ export const stemsOf = (text: string): string[] => {
       at += 1;
       continue;
     }
-    const start = at;
-    if (code >= 128) {
-      if (wordCharLength(text, at) === 0) {
-        at += 1;
-        continue;
-      }
-      at = wordEnd(text, start);
-      stems.push(formsAt(text, start, at).stem);
+    if (code >= 128 && wordCharLength(text, at) === 0) {
+      at += 1;
       continue;
     }
-    // An ASCII word, hashed as it is read; `general` when it meets a character only `wordEnd` can judge.
+    const start = at;
+    // An ASCII word, hashed as it is read; `general` when it meets a character only `wordEnd` can judge (its
+    // first one included).
     let hash = fnvOffset;
     let general = false;
-    for (;;) {
+    while (!general) {
       const unit = text.charCodeAt(at);
       if (isAsciiLetterOrDigit(unit)) {
         hash = Math.imul(hash ^ unit, fnvPrime);
