@@ -24,7 +24,7 @@ export interface ResolvedServerConfig {
   readonly evidence?: string;
   readonly model?: string;
   readonly calibration?: string;
-  /** Worker threads for the offline checks; absent: the server's default (one per core but one). */
+  /** Worker threads for the offline checks; absent: the server's default (`defaultVerifyWorkers`). */
   readonly verifyWorkers?: number;
   /** Characters from which a check runs in the large-request worker; absent: the pool's default (1,000,000). */
   readonly largeRequestChars?: number;

@@ -58,7 +58,7 @@ export interface ServerOptions {
   /**
    * Worker threads that run `/v1/check` and the playground's offline layers, so they use the other cores and
    * never block the event loop that serves HTTP and the stores. 0 runs them in the server's own thread.
-   * Default: one per core but one, at most 4 (`defaultVerifyWorkers`).
+   * Default: one per core but one, at most 4, and two on two cores (`defaultVerifyWorkers`).
    */
   readonly verifyWorkers?: number;
   /**

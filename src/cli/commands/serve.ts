@@ -34,7 +34,7 @@ Options (flags win over the environment, the environment over the --config file)
                           (POST /v1/calibration/outcomes) (VERACITY_CALIBRATION_INTERVAL_MS; default 86400000;
                           0: only on POST /v1/calibration/refit)
   --verify-workers <n>    worker threads for /v1/check and the playground (VERACITY_VERIFY_WORKERS; default one
-                          per core but one, at most 4; 0 checks in the server's own thread)
+                          per core but one, at most 4, two on two cores; 0 checks in the server's own thread)
   --large-request-chars <n>
                           a check whose answer, context and sources reach this many characters runs in a worker
                           of its own, so smaller checks never wait behind it (VERACITY_LARGE_REQUEST_CHARS;

@@ -63,8 +63,15 @@ export interface WorkerPoolVerifier extends Verifier {
   readonly updateCalibration: (models: CalibrationModels) => Promise<void>;
 }
 
-/** One worker per core the main thread does not need, at most 4: the main thread keeps HTTP and the stores. */
-export const defaultVerifyWorkers = (): number => Math.min(4, Math.max(0, availableParallelism() - 1));
+/**
+ * Worker threads a server verifies in on a machine of `cores` cores: one per core but one, at most 4, since the
+ * main thread keeps HTTP, the audit trail and the stores, and its share grows with the requests answered. On two
+ * cores, two: there the main thread idles about two thirds of the time (HTTP and the audit trail took about a
+ * third of a core at 180 requests/s), and two workers answered 1.24-1.45x as many distinct real requests as one
+ * (docs/BENCHMARKS.md, 2026-11-26). On one core, none: checks run in the server's own thread.
+ */
+export const defaultVerifyWorkers = (cores: number = availableParallelism()): number =>
+  cores === 2 ? 2 : Math.min(4, Math.max(0, cores - 1));
 
 /** What a call carries, read without trusting its shape: the worker decodes requests, not the pool. */
 type Carried =

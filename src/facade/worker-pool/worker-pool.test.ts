@@ -10,7 +10,7 @@ import type { VerificationResult } from "../../model/result.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
 import { verifyPrepared } from "../prepared-answer.js";
-import { createWorkerPoolVerifier } from "./create-worker-pool-verifier.js";
+import { createWorkerPoolVerifier, defaultVerifyWorkers } from "./create-worker-pool-verifier.js";
 import { VerifierBusyError } from "./errors.js";
 import { withoutTimings } from "./testing/without-timings.js";
 import { withoutRefusedOptions, workerExecArgv } from "./worker-slots.js";
@@ -25,6 +25,12 @@ const requests = [
   { text: "Revenue rose from $4.2 million in 2022 to $5.0 million in 2023.", sources },
   { text: "Revenue grew 25% to $5.3 million.", sources, riskOverride: "high" as const },
 ];
+
+describe("defaultVerifyWorkers", () => {
+  it("leaves one core to the main thread from three cores up, uses both of two, and none of one", () => {
+    expect([1, 2, 3, 4, 5, 8, 64].map((cores) => defaultVerifyWorkers(cores))).toEqual([0, 2, 2, 3, 4, 4, 4]);
+  });
+});
 
 describe("createWorkerPoolVerifier", () => {
   const settings = { maxTextLength: 2_000 };

@@ -21,7 +21,7 @@ const server = await startServer({
   port: 0,
   database: process.env.BENCH_DATABASE ?? path.join(temporary as string, "data"),
   ...(process.env.BENCH_DATABASE_SCHEMA ? { databaseSchema: process.env.BENCH_DATABASE_SCHEMA } : {}),
-  // The default pool (one worker per core but one) unless BENCH_VERIFY_WORKERS says otherwise (0: in-thread).
+  // The default pool (`defaultVerifyWorkers`) unless BENCH_VERIFY_WORKERS says otherwise (0: in-thread).
   ...(process.env.BENCH_VERIFY_WORKERS === undefined
     ? {}
     : { verifyWorkers: Number(process.env.BENCH_VERIFY_WORKERS) }),

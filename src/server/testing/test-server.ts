@@ -54,6 +54,9 @@ export const startTestServer = async (
     logger,
     limits,
     env: {},
+    // One verification worker whatever the machine: the same threads on every machine the tests run on, and
+    // no more started than the checks under test need (the default pool is sized to the cores).
+    verifyWorkers: 1,
     ...overrides,
   });
   return {

@@ -148,10 +148,19 @@ export const findComposite = (
   if (!kinds) return undefined;
   const claim = claimText.toLowerCase();
   const claimWords = new Set(contentWords(claim));
-  // Table rows the claim names word for word ("defined benefit schemes").
+  // Table rows the claim names word for word ("defined benefit schemes"). The figures of one row share its
+  // label, and a claim's ranked figures hold many rows' several columns: each label is read once per claim.
+  const namedLabels = new Map<string, boolean>();
   const rowNamed = (figure: SourceNumber) => {
-    const words = figure.table ? contentWords(figure.table.label) : [];
-    return words.length > 0 && words.every((word) => claimWords.has(word));
+    if (!figure.table) return false;
+    const label = figure.table.label;
+    let named = namedLabels.get(label);
+    if (named === undefined) {
+      const words = contentWords(label);
+      named = words.length > 0 && words.every((word) => claimWords.has(word));
+      namedLabels.set(label, named);
+    }
+    return named;
   };
   // The figures closest to the claim and those of the rows it names (each in every scale it may be read
   // in), then the totals of their tables.

@@ -318,7 +318,9 @@ export const findDirect = (index: OperandIndex, target: Target): Found[] => {
  * target within tolerance. Bounded: the second operand runs over the `maxPairOperands` closest operands;
  * the first is looked up in the sorted index (at most `maxWindowCandidates` per window), so the cost is about
  * `maxPairOperands * rules * (log(n) + maxWindowCandidates)`.
- * Returns the first `maxResults` matches, by rule, then by closeness of the second operand to the claim.
+ * Returns the first `maxResults` matches, by rule, then by closeness of the second operand to the claim; only
+ * the first when `firstSuffices` says it is good enough (a caller that would take the first if it is, and
+ * otherwise look over more, searches once).
  */
 export const findPairs = (
   index: OperandIndex,
@@ -327,6 +329,7 @@ export const findPairs = (
   limits: SearchLimits,
   maxResults = 8,
   accept: (found: Found) => boolean = () => true,
+  firstSuffices: (first: Found) => boolean = () => false,
 ): Found[] => {
   const found: Found[] = [];
   const { bounded, byValue } = secondsByValue(seconds, limits.maxPairOperands);
@@ -381,7 +384,7 @@ export const findPairs = (
         const pair: Found = { kind: rule.kind, a, b, value };
         if (!accept(pair)) continue;
         found.push(pair);
-        if (found.length >= maxResults) return found;
+        if (found.length >= maxResults || (found.length === 1 && firstSuffices(pair))) return found;
       }
     }
   }

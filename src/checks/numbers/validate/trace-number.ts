@@ -256,6 +256,7 @@ const pairsFor = (
   target: Target,
   maxResults: number,
   accept: Accept = acceptAll,
+  firstSuffices?: (first: Found) => boolean,
 ): Found[] =>
   findPairs(
     context.index,
@@ -269,6 +270,7 @@ const pairsFor = (
       !partialPeriodAverage(found, context.claimText, context.rankedOperands()) &&
       !miscountedAverage(found, context.claimText) &&
       accept(found),
+    firstSuffices,
   );
 
 /** A sum or average of a run of adjacent figures that explains the target (never a partial average). */
@@ -284,9 +286,14 @@ const runMatch = (context: TraceContext, target: Target): Found | undefined =>
  * much about the claim as a match could be, the most on-topic of the first few is taken.
  */
 const derivation = (context: TraceContext, target: Target, accept: Accept = acceptAll): Found | undefined => {
-  const first = pairsFor(context, target, 1, accept)[0];
-  if (!first || context.topic(first) >= bestPossibleTopic(context)) return first;
-  return mostOnTopic(context, pairsFor(context, target, 8, accept));
+  // One search: it stops at the first match when that one is as much about the claim as any could be, and
+  // otherwise goes on to the first eight (the search is deterministic, so those begin with that first one).
+  const best = bestPossibleTopic(context);
+  const onTopic = (found: Found) => context.topic(found) >= best;
+  const matches = pairsFor(context, target, 8, accept, onTopic);
+  const first = matches[0];
+  if (!first || onTopic(first)) return first;
+  return mostOnTopic(context, matches);
 };
 
 const search = (context: TraceContext, target: Target): Found | undefined =>

@@ -1,0 +1,90 @@
+/**
+ * Verification speed on real text in a process that has been running a while: V8 optimises a function only
+ * after it has run often, and re-optimises it each time new input shapes undo that work, so on text as varied
+ * as the labelled sets a process keeps compiling for its first few thousand verifications (in `veracity eval`
+ * over 9,184 records the optimising compiler was still busy after 5,000). `bench:real` warms up on 20
+ * payloads; this measures the other end, the speed a long-running server settles at.
+ *
+ * The real payloads (`bench:real`'s: about 1 KB of answer against about 10 KB of sources) are split in two
+ * halves, alternate payloads each. The process verifies the warm-up half `rounds` times, each round through a
+ * new verifier so that no round meets indexes a cache kept; then a new verifier, whose caches are empty,
+ * verifies the measured half once. No measured payload has been verified before in this process. Beside it in
+ * the same run: `JSON.parse` of the measured payloads (the baseline any machine has; the median of 21 passes),
+ * and the measured half once more through another new verifier (labelled: the code has then seen these very
+ * payloads).
+ *
+ *   VERACITY_DATASETS_DIR=../shared/benchmarks node --import tsx bench/real-text-warm.bench.ts [rounds] [--swap]
+ *
+ * `--swap` measures the other half after warming up on the first.
+ */
+import { availableParallelism, loadavg } from "node:os";
+import { createVerifier } from "../src/facade/create-verifier.js";
+import { buildPayloads, type Payload } from "./libraries/real-payloads.js";
+
+const args = process.argv.slice(2);
+const rounds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 10);
+const swap = args.includes("--swap");
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+const all = await buildPayloads();
+const half = (parity: number) => all.filter((_, index) => index % 2 === parity);
+const warmUp = half(swap ? 1 : 0);
+const measured = half(swap ? 0 : 1);
+const json = measured.map((payload) => JSON.stringify(payload));
+
+const timeEach = async (run: (index: number) => Promise<unknown> | unknown) => {
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (let index = 0; index < measured.length; index += 1) {
+    const t = performance.now();
+    await run(index);
+    latencies.push(performance.now() - t);
+  }
+  const wall = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: (measured.length / wall) * 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+};
+
+const warmStarted = performance.now();
+for (let round = 0; round < rounds; round += 1) {
+  const verifier = createVerifier();
+  for (const payload of warmUp) await verifier.verify(payload);
+  await verifier.close();
+}
+const warmSeconds = (performance.now() - warmStarted) / 1000;
+
+// The baseline: 21 passes of JSON.parse over the measured payloads, the median pass reported (one pass takes a
+// few milliseconds, too short for one timing to hold still).
+const passes: Awaited<ReturnType<typeof timeEach>>[] = [];
+for (let pass = 0; pass < 21; pass += 1)
+  passes.push(await timeEach((index) => JSON.parse(json[index] as string)));
+const parsed = passes.sort((x, y) => x.perSecond - y.perSecond)[10] as (typeof passes)[number];
+const first = createVerifier();
+const unseen = await timeEach((index) => first.verify(JSON.parse(json[index] as string) as Payload));
+await first.close();
+const second = createVerifier();
+const seen = await timeEach((index) => second.verify(JSON.parse(json[index] as string) as Payload));
+await second.close();
+
+const row = (name: string, r: { perSecond: number; p50: number; p99: number }) =>
+  `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`;
+console.log(
+  `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}; warm-up: ${rounds} rounds over ${warmUp.length} payloads (${(
+    rounds * warmUp.length
+  ).toLocaleString(
+    "en",
+  )} verifications, ${warmSeconds.toFixed(1)} s); measured: ${measured.length} other payloads${swap ? " (halves swapped)" : ""}`,
+);
+console.log("| run | per second | p50 ms | p99 ms |\n|---|---|---|---|");
+console.log(row("JSON.parse of the payload (baseline)", parsed));
+console.log(row("verify, offline layers, payloads this process never verified, empty caches", unseen));
+console.log(row("verify, the same payloads again, empty caches (the code has seen them)", seen));
+console.log(`ratio warm / baseline: ${(unseen.perSecond / parsed.perSecond).toExponential(2)}`);
