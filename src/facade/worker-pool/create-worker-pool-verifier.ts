@@ -50,6 +50,12 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
    * far fewer than the small calls' limit, since each may take seconds).
    */
   readonly maxPendingPerLargeWorker?: number;
+  /**
+   * How long a large-lane worker may stay without a call before it is stopped, in milliseconds (default 30,000;
+   * `Infinity` keeps it). A worker that verified a 10 MB source holds about 140 MB of memory it no longer needs;
+   * the next large call starts a worker again (about a tenth of a second, against the seconds such a call takes).
+   */
+  readonly largeWorkerIdleMs?: number;
 }
 
 /** The pool's verifier, plus numeric validation run in a worker (answered as JSON text). */
@@ -185,6 +191,9 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
   // 0 as well as Infinity: a configuration file has no Infinity to write, and a lane every call goes to would
   // only be the normal workers under another name.
   const largeLaneOn = largeCallChars > 0 && largeCallChars !== Number.POSITIVE_INFINITY;
+  const largeIdleMs = options.largeWorkerIdleMs ?? 30_000;
+  if (Number.isNaN(largeIdleMs) || largeIdleMs < 0)
+    throw new RangeError(`largeWorkerIdleMs must be 0 or more (got ${largeIdleMs})`);
   const handlers = new Set<EventHandler>();
   const slots = createWorkerSlots({
     workerUrl: options.workerUrl,
@@ -240,6 +249,34 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     return tied.pending.size <= least.pending.size + affinitySlack ? tied : least;
   };
 
+  // The large lane's idle workers, each with the timer that stops it unless a call comes first.
+  const idleTimers = new Map<Slot, NodeJS.Timeout>();
+  const stopWhenIdle = (slot: Slot) => {
+    if (largeIdleMs === Number.POSITIVE_INFINITY || slot.pending.size > 0 || !large.slots.includes(slot))
+      return;
+    if (slots.refusal() !== undefined) return; // closed: every worker is stopped already
+    clearTimeout(idleTimers.get(slot));
+    const timer = setTimeout(() => {
+      idleTimers.delete(slot);
+      const at = large.slots.indexOf(slot);
+      if (at < 0) return;
+      // A call that reached the worker by another way (a calibration update) is let finish: look again later.
+      if (slots.retire(slot)) large.slots.splice(at, 1);
+      else if (slot.pending.size > 0) setTimeout(() => stopWhenIdle(slot), largeIdleMs).unref();
+    }, largeIdleMs);
+    // An idle worker's timer keeps no process alive.
+    timer.unref();
+    idleTimers.set(slot, timer);
+  };
+  const sendLarge = <A>(slot: Slot, body: CallBody): Promise<A> => {
+    clearTimeout(idleTimers.get(slot));
+    idleTimers.delete(slot);
+    const answer = slots.send<A>(slot, body);
+    const settled = () => stopWhenIdle(slot);
+    answer.then(settled, settled);
+    return answer;
+  };
+
   const call = <A>(body: CallBody): Promise<A> => {
     const refused = slots.refusal();
     if (refused) return Promise.reject(refused);
@@ -255,7 +292,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
         }),
       );
     }
-    return slots.send<A>(slot, body);
+    return lane === large ? sendLarge<A>(slot, body) : slots.send<A>(slot, body);
   };
 
   return {
@@ -294,6 +331,10 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
-    close: slots.close,
+    close: async () => {
+      for (const timer of idleTimers.values()) clearTimeout(timer);
+      idleTimers.clear();
+      await slots.close();
+    },
   };
 };

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
@@ -230,10 +231,77 @@ describe("the large lane", () => {
     }
   });
 
-  it("refuses a negative threshold or a lane without workers", () => {
-    for (const options of [{ largeCallChars: -1 }, { largeCallChars: Number.NaN }, { largeWorkers: 0 }])
+  it("refuses a negative threshold or idle time, or a lane without workers", () => {
+    for (const options of [
+      { largeCallChars: -1 },
+      { largeCallChars: Number.NaN },
+      { largeWorkers: 0 },
+      { largeWorkerIdleMs: -1 },
+      { largeWorkerIdleMs: Number.NaN },
+    ])
       expect(() => createWorkerPoolVerifier({ workers: 1, ...options })).toThrow(RangeError);
   });
+
+  it("stops a lane worker left idle for largeWorkerIdleMs; the next large call starts another", async () => {
+    const pool = lanePool({ largeWorkerIdleMs: 150 });
+    try {
+      const first = (await answerOf(pool.verify(large("first")))).threadId;
+      // Within the idle time the same worker takes the next large call, and its time starts again after it.
+      expect((await answerOf(pool.verify(large("soon after")))).threadId).toBe(first);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const later = (await answerOf(pool.verify(large("later")))).threadId;
+      expect(later).toBeGreaterThan(first);
+      // The small calls' worker is never stopped for idling.
+      const smallBefore = (await answerOf(pool.verify(small))).threadId;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await answerOf(pool.verify(small))).threadId).toBe(smallBefore);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("keeps its worker with largeWorkerIdleMs Infinity, and lets a held large call finish past the idle time", async () => {
+    const kept = lanePool({ largeWorkerIdleMs: Number.POSITIVE_INFINITY });
+    const short = lanePool({ largeWorkerIdleMs: 50 });
+    try {
+      const first = (await answerOf(kept.verify(large("first")))).threadId;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await answerOf(kept.verify(large("later")))).threadId).toBe(first);
+
+      const nextHeld = await watchHeld(short);
+      const held = short.verify(large("hold"));
+      const holding = await nextHeld();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release(holding);
+      // Busy past the idle time, the worker was not stopped: the call is answered from the thread that held it.
+      expect((await answerOf(held)).threadId).toBe(holding.threadId);
+    } finally {
+      await Promise.all([kept.close(), short.close()]);
+    }
+  });
+
+  // The process's thread count, where Linux shows it: the stopped worker's thread is gone, not just unused.
+  const threads = (): number =>
+    Number(/Threads:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? Number.NaN);
+  it.runIf(existsSync("/proc/self/status"))(
+    "ends the idle worker's thread (Linux: the process's thread count)",
+    async () => {
+      const pool = lanePool({ largeWorkerIdleMs: 100 });
+      try {
+        await pool.verify(small);
+        const before = threads();
+        await pool.verify(large("first"));
+        // One thread for the worker, more when it loads modules through hooks (tsx under the tests).
+        expect(threads()).toBeGreaterThan(before);
+        const deadline = Date.now() + 5_000;
+        while (threads() > before && Date.now() < deadline)
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        expect(threads()).toBe(before);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
 });
 
 describe("callChars", () => {
