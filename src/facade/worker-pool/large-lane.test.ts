@@ -243,17 +243,17 @@ describe("the large lane", () => {
   });
 
   it("stops a lane worker left idle for largeWorkerIdleMs; the next large call starts another", async () => {
-    const pool = lanePool({ largeWorkerIdleMs: 150 });
+    // An idle time a busy machine cannot overrun between two calls sent one after the other.
+    const pool = lanePool({ largeWorkerIdleMs: 1_000 });
     try {
       const first = (await answerOf(pool.verify(large("first")))).threadId;
       // Within the idle time the same worker takes the next large call, and its time starts again after it.
       expect((await answerOf(pool.verify(large("soon after")))).threadId).toBe(first);
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      const smallBefore = (await answerOf(pool.verify(small))).threadId;
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
       const later = (await answerOf(pool.verify(large("later")))).threadId;
       expect(later).toBeGreaterThan(first);
       // The small calls' worker is never stopped for idling.
-      const smallBefore = (await answerOf(pool.verify(small))).threadId;
-      await new Promise((resolve) => setTimeout(resolve, 400));
       expect((await answerOf(pool.verify(small))).threadId).toBe(smallBefore);
     } finally {
       await pool.close();
