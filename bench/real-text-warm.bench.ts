@@ -18,17 +18,21 @@
  * `--swap` measures the other half after warming up on the first. Then the same on every core: a pool of one
  * worker per core, warmed up and measured the same way.
  */
-import { availableParallelism, loadavg } from "node:os";
+import { availableParallelism } from "node:os";
 import { createVerifier } from "../src/facade/create-verifier.js";
 import { createWorkerPoolVerifier } from "../src/facade/worker-pool/index.js";
+import {
+  type CallTimings,
+  machineLine,
+  timeCalls,
+  timingsHeader,
+  timingsRow,
+} from "./libraries/call-timings.js";
 import { buildPayloads, type Payload } from "./libraries/real-payloads.js";
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 30);
 const swap = args.includes("--swap");
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 const all = await buildPayloads();
 const half = (parity: number) => all.filter((_, index) => index % 2 === parity);
@@ -36,22 +40,7 @@ const warmUp = half(swap ? 1 : 0);
 const measured = half(swap ? 0 : 1);
 const json = measured.map((payload) => JSON.stringify(payload));
 
-const timeEach = async (run: (index: number) => Promise<unknown> | unknown) => {
-  const latencies: number[] = [];
-  const started = performance.now();
-  for (let index = 0; index < measured.length; index += 1) {
-    const t = performance.now();
-    await run(index);
-    latencies.push(performance.now() - t);
-  }
-  const wall = performance.now() - started;
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: (measured.length / wall) * 1000,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
-};
+const timeEach = (run: (index: number) => Promise<unknown> | unknown) => timeCalls(measured.length, run);
 
 const warmStarted = performance.now();
 for (let round = 0; round < rounds; round += 1) {
@@ -63,10 +52,10 @@ const warmSeconds = (performance.now() - warmStarted) / 1000;
 
 // The baseline: 21 passes of JSON.parse over the measured payloads, the median pass reported (one pass takes a
 // few milliseconds, too short for one timing to hold still).
-const passes: Awaited<ReturnType<typeof timeEach>>[] = [];
+const passes: CallTimings[] = [];
 for (let pass = 0; pass < 21; pass += 1)
   passes.push(await timeEach((index) => JSON.parse(json[index] as string)));
-const parsed = passes.sort((x, y) => x.perSecond - y.perSecond)[10] as (typeof passes)[number];
+const parsed = passes.sort((x, y) => x.perSecond - y.perSecond)[10] as CallTimings;
 const first = createVerifier();
 const unseen = await timeEach((index) => first.verify(JSON.parse(json[index] as string) as Payload));
 await first.close();
@@ -82,58 +71,40 @@ await second.close();
  */
 const cores = availableParallelism();
 const pool = createWorkerPoolVerifier({ workers: cores });
-for (let round = 0; round < rounds; round += 1) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 2 * cores }, async () => {
-      while (next < warmUp.length) {
-        const payload = warmUp[next++] as Payload;
-        await pool.verify({
-          ...payload,
-          sources: payload.sources.map((text) => `${text}\n\nRound ${round}.`),
-        });
-      }
-    }),
+for (let round = 0; round < rounds; round += 1)
+  await timeCalls(
+    warmUp.length,
+    (index) => {
+      const payload = warmUp[index] as Payload;
+      return pool.verify({
+        ...payload,
+        sources: payload.sources.map((text) => `${text}\n\nRound ${round}.`),
+      });
+    },
+    2 * cores,
   );
-}
-const poolLatencies: number[] = [];
-const poolStarted = performance.now();
-let nextMeasured = 0;
-await Promise.all(
-  Array.from({ length: 2 * cores }, async () => {
-    while (nextMeasured < measured.length) {
-      const index = nextMeasured++;
-      const t = performance.now();
-      await pool.verify(JSON.parse(json[index] as string) as Payload);
-      poolLatencies.push(performance.now() - t);
-    }
-  }),
+const everyCore = await timeCalls(
+  measured.length,
+  (index) => pool.verify(JSON.parse(json[index] as string) as Payload),
+  2 * cores,
 );
-const poolWall = performance.now() - poolStarted;
 await pool.close();
-poolLatencies.sort((a, b) => a - b);
-const everyCore = {
-  perSecond: (measured.length / poolWall) * 1000,
-  p50: percentile(poolLatencies, 50),
-  p99: percentile(poolLatencies, 99),
-};
 
-const row = (name: string, r: { perSecond: number; p50: number; p99: number }) =>
-  `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`;
 console.log(
-  `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")}; warm-up: ${rounds} rounds over ${warmUp.length} payloads (${(
+  `${machineLine()}; warm-up: ${rounds} rounds over ${warmUp.length} payloads (${(
     rounds * warmUp.length
   ).toLocaleString(
     "en",
   )} verifications, ${warmSeconds.toFixed(1)} s); measured: ${measured.length} other payloads${swap ? " (halves swapped)" : ""}`,
 );
-console.log("| run | per second | p50 ms | p99 ms |\n|---|---|---|---|");
-console.log(row("JSON.parse of the payload (baseline)", parsed));
-console.log(row("verify, offline layers, payloads this process never verified, empty caches", unseen));
-console.log(row("verify, the same payloads again, empty caches (the code has seen them)", seen));
+console.log(timingsHeader);
+console.log(timingsRow("JSON.parse of the payload (baseline)", parsed));
+console.log(timingsRow("verify, offline layers, payloads this process never verified, empty caches", unseen));
+console.log(timingsRow("verify, the same payloads again, empty caches (the code has seen them)", seen));
 console.log(
-  row(`verify, payloads never verified, worker pool of ${cores} warmed the same way (every core)`, everyCore),
+  timingsRow(
+    `verify, payloads never verified, worker pool of ${cores} warmed the same way (every core)`,
+    everyCore,
+  ),
 );
 console.log(`ratio warm / baseline: ${(unseen.perSecond / parsed.perSecond).toExponential(2)}`);

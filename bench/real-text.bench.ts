@@ -8,7 +8,7 @@
  *
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --expose-gc --import tsx bench/real-text.bench.ts [payloads]
  */
-import { availableParallelism, loadavg } from "node:os";
+import { availableParallelism } from "node:os";
 import { buildSourceIndex } from "../src/checks/grounding/source-index.js";
 import { prepareSources } from "../src/checks/numbers/derive/prepared-sources.js";
 import { defaultSearchLimits } from "../src/checks/numbers/derive/search.js";
@@ -16,12 +16,10 @@ import { defaultMaxSourceNumbers } from "../src/checks/numbers/derive/source-num
 import { createVerifier } from "../src/facade/create-verifier.js";
 import { createWorkerPoolVerifier } from "../src/facade/worker-pool/index.js";
 import type { EvidenceSource } from "../src/model/layer.js";
+import { machineLine, timeCalls, timingsHeader, timingsRow } from "./libraries/call-timings.js";
 import { buildPayloads, type Payload } from "./libraries/real-payloads.js";
 
 const payloadLimit = Number(process.argv[2] ?? 200);
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 const all = await buildPayloads();
 // Each payload once: no verification meets sources the cache has seen.
@@ -36,22 +34,7 @@ for (const payload of all.slice(payloads.length, payloads.length + 20)) await ve
 if (all.length <= payloads.length)
   for (let i = 0; i < 20; i += 1) await verifier.verify(payloads.at(-1) as Payload);
 
-const timeEach = async (run: (index: number) => Promise<unknown> | unknown) => {
-  const latencies: number[] = [];
-  const started = performance.now();
-  for (let index = 0; index < payloads.length; index += 1) {
-    const t = performance.now();
-    await run(index);
-    latencies.push(performance.now() - t);
-  }
-  const wall = performance.now() - started;
-  latencies.sort((a, b) => a - b);
-  return {
-    perSecond: (payloads.length / wall) * 1000,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-  };
-};
+const timeEach = (run: (index: number) => Promise<unknown> | unknown) => timeCalls(payloads.length, run);
 
 globalThis.gc?.();
 const rssBefore = process.memoryUsage().rss;
@@ -94,42 +77,21 @@ const pool = createWorkerPoolVerifier({ workers: cores });
 await Promise.all(
   all.slice(payloads.length, payloads.length + 20 * cores).map((payload) => pool.verify(payload)),
 );
-const poolLatencies: number[] = [];
-const poolStarted = performance.now();
-let next = 0;
-await Promise.all(
-  Array.from({ length: 2 * cores }, async () => {
-    while (next < payloads.length) {
-      const index = next++;
-      const t = performance.now();
-      await pool.verify(JSON.parse(json[index] as string) as Payload);
-      poolLatencies.push(performance.now() - t);
-    }
-  }),
+const everyCore = await timeCalls(
+  payloads.length,
+  (index) => pool.verify(JSON.parse(json[index] as string) as Payload),
+  2 * cores,
 );
-const poolWall = performance.now() - poolStarted;
 await pool.close();
-poolLatencies.sort((a, b) => a - b);
-const everyCore = {
-  perSecond: (payloads.length / poolWall) * 1000,
-  p50: percentile(poolLatencies, 50),
-  p99: percentile(poolLatencies, 99),
-};
 
-const row = (name: string, r: { perSecond: number; p50: number; p99: number }) =>
-  `| ${name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`;
 console.log(
-  `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(
-      " ",
-    )}; ${payloads.length} distinct payloads, answer ${meanAnswer.toFixed(0)} chars, sources ${meanSources.toFixed(0)} chars on average`,
+  `${machineLine()}; ${payloads.length} distinct payloads, answer ${meanAnswer.toFixed(0)} chars, sources ${meanSources.toFixed(0)} chars on average`,
 );
-console.log("| run | per second | p50 ms | p99 ms |\n|---|---|---|---|");
-console.log(row("JSON.parse of the payload (baseline)", parsed));
-console.log(row("verify, offline layers, distinct payloads", fresh));
-console.log(row("verify, the same payload repeated (cached indexes)", repeated));
-console.log(row(`verify, distinct payloads, worker pool of ${cores} (every core)`, everyCore));
+console.log(timingsHeader);
+console.log(timingsRow("JSON.parse of the payload (baseline)", parsed));
+console.log(timingsRow("verify, offline layers, distinct payloads", fresh));
+console.log(timingsRow("verify, the same payload repeated (cached indexes)", repeated));
+console.log(timingsRow(`verify, distinct payloads, worker pool of ${cores} (every core)`, everyCore));
 console.log(
   `indexing new sources on this core: grounding index ${groundingIndexRate.toFixed(1)} MB/s, numbers layer's reading ${numbersIndexRate.toFixed(1)} MB/s, both ${(1 / (1 / groundingIndexRate + 1 / numbersIndexRate)).toFixed(1)} MB/s`,
 );

@@ -204,8 +204,8 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
 /**
  * Worker threads `--concurrency N` verifies in: one per core but one, at most N, and none when that leaves
  * fewer than two. The core left over runs this thread (reading the files, collecting the verdicts) and V8's
- * compiler, which compiles the verifier's code again in every worker: on two cores, two workers took 1.4x as
- * long as one thread over the labelled sets (13,192 records), with 60% more CPU.
+ * compiler, which compiles the verifier's code again in every worker: on two cores, two workers took 1.2-1.4x
+ * as long as one thread over the labelled sets (13,192 records), with 50-60% more CPU.
  */
 export const evalWorkerThreads = (concurrency: number, cores: number): number => {
   const threads = Math.min(concurrency, cores - 1);

@@ -72,13 +72,14 @@ export interface WorkerPoolVerifier extends Verifier {
 
 /**
  * Worker threads a server verifies in on a machine of `cores` cores: one per core but one, at most 4, since the
- * main thread keeps HTTP, the audit trail and the stores, and its share grows with the requests answered. On two
- * cores, two: there the main thread idles about two thirds of the time (HTTP and the audit trail took about a
- * third of a core at 180 requests/s), and two workers answered 1.24-1.45x as many distinct real requests as one
- * (docs/BENCHMARKS.md, 2026-11-26). On one core, none: checks run in the server's own thread.
+ * main thread keeps HTTP, the audit trail and the stores, and its share grows with the requests answered; never
+ * fewer than two from two cores up: on two cores the main thread idles about two thirds of the time (HTTP and
+ * the audit trail took about a third of a core at 180 requests/s), and two workers answered 1.24-1.45x as many
+ * distinct real requests as one (docs/BENCHMARKS.md, 2026-11-26). On one core, none: checks run in the server's
+ * own thread.
  */
 export const defaultVerifyWorkers = (cores: number = availableParallelism()): number =>
-  cores === 2 ? 2 : Math.min(4, Math.max(0, cores - 1));
+  cores < 2 ? 0 : Math.min(4, Math.max(2, cores - 1));
 
 /** What a call carries, read without trusting its shape: the worker decodes requests, not the pool. */
 type Carried =
@@ -260,16 +261,16 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     const timer = setTimeout(() => {
       idleTimers.delete(slot);
       const at = large.slots.indexOf(slot);
-      if (at < 0) return;
-      // A call that reached the worker by another way (a calibration update) is let finish: look again later.
-      if (slots.retire(slot)) large.slots.splice(at, 1);
-      else if (slot.pending.size > 0) setTimeout(() => stopWhenIdle(slot), largeIdleMs).unref();
+      // Every call to a lane worker goes through `send`, which clears this timer: the worker is idle here.
+      if (at >= 0 && slots.retire(slot)) large.slots.splice(at, 1);
     }, largeIdleMs);
     // An idle worker's timer keeps no process alive.
     timer.unref();
     idleTimers.set(slot, timer);
   };
-  const sendLarge = <A>(slot: Slot, body: CallBody): Promise<A> => {
+  // Every call to a worker, whichever lane it is in: a large-lane worker's idle time starts again after it.
+  const send = <A>(slot: Slot, body: CallBody): Promise<A> => {
+    if (!large.slots.includes(slot)) return slots.send<A>(slot, body);
     clearTimeout(idleTimers.get(slot));
     idleTimers.delete(slot);
     const answer = slots.send<A>(slot, body);
@@ -293,7 +294,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
         }),
       );
     }
-    return lane === large ? sendLarge<A>(slot, body) : slots.send<A>(slot, body);
+    return send<A>(slot, body);
   };
 
   return {
@@ -320,7 +321,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
       await Promise.all(
         slots.all().map((slot) => {
           const worker = slot.worker;
-          return slots.send<void>(slot, { op: "updateCalibration", models }).catch((error: unknown) => {
+          return send<void>(slot, { op: "updateCalibration", models }).catch((error: unknown) => {
             // A worker that stopped meanwhile was replaced by one built from the new calibration; any other
             // refusal (a model that is not finite, a closed pool) is the caller's to see.
             if (slot.worker === worker || slots.refusal() !== undefined) throw error;

@@ -57,7 +57,6 @@ const hintsOf = (text: string): Hints => {
   return { digitNextToLetter, digitDashDigit, digitColonDigit, twoSeparators, namesMonth };
 };
 
-const anyDigit = /\d/;
 const monthStarts = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const namesMonth = (hints: Hints): boolean => hints.namesMonth();
 
@@ -100,8 +99,6 @@ export interface TypedSpan {
 
 /** Spans of dates, times, versions and identifiers in a text, without overlaps. */
 export const findTypedSpans = (text: string): TypedSpan[] => {
-  // Every typed span holds a digit (a match without one is passed over below): a line of words has none.
-  if (!anyDigit.test(text)) return [];
   const found: TypedSpan[] = [];
   // Characters already inside a found span. Checking a match costs its own length, and the matches of one
   // pattern never overlap each other, so each pattern costs at most the text's length: linear overall, where

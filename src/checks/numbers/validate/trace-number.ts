@@ -288,8 +288,12 @@ const runMatch = (context: TraceContext, target: Target): Found | undefined =>
 const derivation = (context: TraceContext, target: Target, accept: Accept = acceptAll): Found | undefined => {
   // One search: it stops at the first match when that one is as much about the claim as any could be, and
   // otherwise goes on to the first eight (the search is deterministic, so those begin with that first one).
-  const best = bestPossibleTopic(context);
-  const onTopic = (found: Found) => context.topic(found) >= best;
+  // The best possible score is worked out only once a match is found: most searches find none.
+  let best: number | undefined;
+  const onTopic = (found: Found) => {
+    best ??= bestPossibleTopic(context);
+    return context.topic(found) >= best;
+  };
   const matches = pairsFor(context, target, 8, accept, onTopic);
   const first = matches[0];
   if (!first || onTopic(first)) return first;
