@@ -23,21 +23,23 @@ import { createVerifier } from "../src/facade/create-verifier.js";
 import { createWorkerPoolVerifier } from "../src/facade/worker-pool/index.js";
 import {
   type CallTimings,
+  groupTimings,
   machineLine,
   timeCalls,
   timingsHeader,
   timingsRow,
 } from "./libraries/call-timings.js";
-import { buildPayloads, type Payload } from "./libraries/real-payloads.js";
+import { buildLabelledPayloads, type Payload } from "./libraries/real-payloads.js";
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 30);
 const swap = args.includes("--swap");
 
-const all = await buildPayloads();
-const half = (parity: number) => all.filter((_, index) => index % 2 === parity);
-const warmUp = half(swap ? 1 : 0);
-const measured = half(swap ? 0 : 1);
+const labelled = await buildLabelledPayloads();
+const half = (parity: number) => labelled.filter((_, index) => index % 2 === parity);
+const warmUp = half(swap ? 1 : 0).map(({ payload }) => payload);
+const measuredLabelled = half(swap ? 0 : 1);
+const measured = measuredLabelled.map(({ payload }) => payload);
 const json = measured.map((payload) => JSON.stringify(payload));
 
 const timeEach = (run: (index: number) => Promise<unknown> | unknown) => timeCalls(measured.length, run);
@@ -57,7 +59,16 @@ for (let pass = 0; pass < 21; pass += 1)
   passes.push(await timeEach((index) => JSON.parse(json[index] as string)));
 const parsed = passes.sort((x, y) => x.perSecond - y.perSecond)[10] as CallTimings;
 const first = createVerifier();
-const unseen = await timeEach((index) => first.verify(JSON.parse(json[index] as string) as Payload));
+// Each call's latency, for the rows of each labelled set the payloads were cut from.
+const unseenLatencies: number[] = [];
+const unseen = await timeCalls(
+  measured.length,
+  (index) => first.verify(JSON.parse(json[index] as string) as Payload),
+  1,
+  (index, latency) => {
+    unseenLatencies[index] = latency;
+  },
+);
 await first.close();
 const second = createVerifier();
 const seen = await timeEach((index) => second.verify(JSON.parse(json[index] as string) as Payload));
@@ -100,6 +111,8 @@ console.log(
 console.log(timingsHeader);
 console.log(timingsRow("JSON.parse of the payload (baseline)", parsed));
 console.log(timingsRow("verify, offline layers, payloads this process never verified, empty caches", unseen));
+for (const [set, timings] of groupTimings(unseenLatencies, (index) => measuredLabelled[index]?.set ?? "?"))
+  console.log(timingsRow(`- of which ${set} (${timings.calls} payloads; rate = 1 / mean latency)`, timings));
 console.log(timingsRow("verify, the same payloads again, empty caches (the code has seen them)", seen));
 console.log(
   timingsRow(

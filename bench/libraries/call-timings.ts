@@ -13,11 +13,13 @@ const percentile = (sorted: readonly number[], p: number) =>
 /**
  * Calls `run(0)` to `run(count - 1)`, `inFlight` at a time (each of `inFlight` loops takes the next index when
  * its call ends), and times them: the rate over the whole run and each call's latency, waiting included.
+ * `onLatency`, when given, hears each call's latency with its index.
  */
 export const timeCalls = async (
   count: number,
   run: (index: number) => Promise<unknown> | unknown,
   inFlight = 1,
+  onLatency?: (index: number, milliseconds: number) => void,
 ): Promise<CallTimings> => {
   const latencies: number[] = [];
   let next = 0;
@@ -28,13 +30,44 @@ export const timeCalls = async (
         const index = next++;
         const t = performance.now();
         await run(index);
-        latencies.push(performance.now() - t);
+        const latency = performance.now() - t;
+        latencies.push(latency);
+        onLatency?.(index, latency);
       }
     }),
   );
   const wall = performance.now() - started;
   latencies.sort((a, b) => a - b);
   return { perSecond: (count / wall) * 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+};
+
+/**
+ * The timings of each group of one run's calls (calls one at a time): its rate is the inverse of its mean
+ * latency, since its calls were interleaved with the other groups'.
+ */
+export const groupTimings = (
+  latencies: readonly number[],
+  groupOf: (index: number) => string,
+): Map<string, CallTimings & { readonly calls: number }> => {
+  const groups = new Map<string, number[]>();
+  latencies.forEach((latency, index) => {
+    const group = groupOf(index);
+    const values = groups.get(group);
+    if (values) values.push(latency);
+    else groups.set(group, [latency]);
+  });
+  const timings = new Map<string, CallTimings & { readonly calls: number }>();
+  for (const [group, values] of groups) {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length;
+    timings.set(group, {
+      calls: sorted.length,
+      perSecond: 1000 / mean,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+    });
+  }
+  return timings;
 };
 
 /** The header of a table of `timingsRow`s. */

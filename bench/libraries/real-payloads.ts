@@ -15,8 +15,21 @@ const labelledFiles = ["summedits.jsonl", "begin.jsonl", "frank_cnndm.jsonl", "t
  * consecutive records of one set are joined (their responses into the answer, their distinct contexts into
  * the sources) until the answer reaches `answerChars` and the sources `sourceChars`.
  */
-export const buildPayloads = async (answerChars = 1_000, sourceChars = 10_000): Promise<Payload[]> => {
-  const payloads: Payload[] = [];
+export const buildPayloads = async (answerChars = 1_000, sourceChars = 10_000): Promise<Payload[]> =>
+  (await buildLabelledPayloads(answerChars, sourceChars)).map(({ payload }) => payload);
+
+/** A payload and the labelled set it was cut from ("tatqa", "summedits"...). */
+export interface LabelledPayload {
+  readonly set: string;
+  readonly payload: Payload;
+}
+
+/** `buildPayloads`' payloads, in the same order, each with the set it was cut from. */
+export const buildLabelledPayloads = async (
+  answerChars = 1_000,
+  sourceChars = 10_000,
+): Promise<LabelledPayload[]> => {
+  const payloads: LabelledPayload[] = [];
   for (const name of labelledFiles) {
     const records = (await readBenchmarkRecords(name)).filter((record) => record.response && record.context);
     let answer = "";
@@ -31,7 +44,7 @@ export const buildPayloads = async (answerChars = 1_000, sourceChars = 10_000): 
         size += (record.context as string).length;
       }
       if (answer.length >= answerChars && size >= sourceChars) {
-        payloads.push({ text: answer.trim(), sources });
+        payloads.push({ set: name.replace(/\.jsonl$/, ""), payload: { text: answer.trim(), sources } });
         answer = "";
         sources = [];
         size = 0;

@@ -46,19 +46,16 @@ export const combined = (
   b: Operand,
   value: number,
   parts = [...a.parts, ...b.parts],
-): Operand => {
-  const year = latestYear(a, b);
-  const base = {
-    value,
-    parts,
-    combine,
-    scale: a.scale,
-    rank: Math.min(a.rank, b.rank),
-    isPercent: a.isPercent && b.isPercent,
-    ...(a.raw ? { raw: true } : {}),
-  };
-  return year === undefined ? base : { ...base, year };
-};
+): Operand => ({
+  value,
+  raw: a.raw ? true : undefined,
+  parts,
+  combine,
+  scale: a.scale,
+  year: latestYear(a, b),
+  rank: Math.min(a.rank, b.rank),
+  isPercent: a.isPercent && b.isPercent,
+});
 
 /**
  * A difference with a direction: the later period minus the earlier one, or, within one period, the item

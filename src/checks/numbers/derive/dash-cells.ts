@@ -33,6 +33,7 @@ export const dashCells = (line: string): ExtractedNumber[] => {
         scaleWritten: false,
         scaled: 0,
         decimals: 0,
+        unit: undefined,
         approximate: false,
         inRange: false,
         fromWords: false,

@@ -1,20 +1,24 @@
 import { isNil } from "./dash-cells.js";
 import type { SourceNumber } from "./source-numbers.js";
 
-/** One value a derivation may use: a source number in one of its scales, or a sum or average of a table row run. */
+/**
+ * One value a derivation may use: a source number in one of its scales, or a sum or average of a table row run.
+ * Every field is always present (undefined when it does not apply) and every place that makes one writes them
+ * in this order, so all operands share one hidden class (see `SourceNumber`).
+ */
 export interface Operand {
   readonly value: number;
+  /** A bare figure read as written although its document declares a scale ("44.1" rather than 44.1 million). */
+  readonly raw: boolean | undefined;
   /** How it is written in a formula, in the claim's scale (set when the formula is printed). */
   readonly parts: readonly SourceNumber[];
   readonly combine: "value" | "sum" | "average" | "difference";
   /** Multiplier of `value` relative to the written literals of `parts`. */
   readonly scale: number;
-  readonly year?: number;
+  readonly year: number | undefined;
   /** Position in proximity order: 0 is the operand closest to the claim. */
   readonly rank: number;
   readonly isPercent: boolean;
-  /** A bare figure read as written although its document declares a scale ("44.1" rather than 44.1 million). */
-  readonly raw?: boolean;
 }
 
 const stopwords = new Set(
@@ -81,11 +85,16 @@ export const plainOperands = (ranked: readonly SourceNumber[]): Operand[] => {
     number.values.forEach((value, index) => {
       const scale = number.number.value === 0 ? 1 : value / number.number.value;
       const raw = index === 0 && number.values.length > 1;
-      operands.push(
-        number.year !== undefined
-          ? { value, raw, parts: [number], combine: "value", scale, year: number.year, rank, isPercent }
-          : { value, raw, parts: [number], combine: "value", scale, rank, isPercent },
-      );
+      operands.push({
+        value,
+        raw,
+        parts: [number],
+        combine: "value",
+        scale,
+        year: number.year,
+        rank,
+        isPercent,
+      });
     });
   });
   return operands;
@@ -139,12 +148,23 @@ const wholeGroup = (ordered: readonly SourceNumber[], percent: readonly boolean[
   const isPercent = percent.every(Boolean);
   const scales = first.number.value === 0 ? [1] : first.values.map((value) => value / first.number.value);
   return scales.flatMap((scale) => [
-    { value: sum * scale, parts: ordered, combine: "sum" as const, scale, rank: first.id, isPercent },
+    {
+      value: sum * scale,
+      raw: undefined,
+      parts: ordered,
+      combine: "sum" as const,
+      scale,
+      year: undefined,
+      rank: first.id,
+      isPercent,
+    },
     {
       value: (sum * scale) / ordered.length,
+      raw: undefined,
       parts: ordered,
       combine: "average" as const,
       scale,
+      year: undefined,
       rank: first.id,
       isPercent,
     },
@@ -176,17 +196,21 @@ export const rowRunOperands = (numbers: readonly SourceNumber[], maxRun: number)
         for (const scale of scales) {
           runs.push({
             value: sum * scale,
+            raw: undefined,
             parts,
             combine: "sum",
             scale,
+            year: undefined,
             rank: first.id,
             isPercent: allPercent,
           });
           runs.push({
             value: (sum * scale) / length,
+            raw: undefined,
             parts,
             combine: "average",
             scale,
+            year: undefined,
             rank: first.id,
             isPercent: allPercent,
           });

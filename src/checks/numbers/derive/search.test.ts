@@ -5,9 +5,11 @@ import { indexOperands, lowerBoundNear } from "./search.js";
 
 const operand = (value: number, rank: number): Operand => ({
   value,
+  raw: undefined,
   parts: [],
   combine: "value",
   scale: 1,
+  year: undefined,
   rank,
   isPercent: false,
 });

@@ -21,13 +21,30 @@ export const defaultSearchLimits: SearchLimits = { maxPairOperands: 400, maxRowR
 const maxWindowCandidates = 256;
 
 /** What to look for: a value in the claim's terms, with the tolerance its written precision allows. */
+/** A value to explain. Every field is always present, in this order, so all targets share one hidden class. */
 export interface Target {
   readonly value: number;
   readonly tolerance: number;
   readonly percent: boolean;
   /** The derivations the claim's wording allows; all when undefined. */
-  readonly kinds?: ReadonlySet<DerivationKind>;
+  readonly kinds: ReadonlySet<DerivationKind> | undefined;
 }
+
+/**
+ * A target. Targets are made here and in `retarget` only: object literals of one site share a hidden class,
+ * where a spread copy of a target (`{ ...target, value }`) got a class of its own at every site, and the
+ * searches read each target's fields in their inner loops.
+ */
+export const makeTarget = (
+  value: number,
+  tolerance: number,
+  percent: boolean,
+  kinds: ReadonlySet<DerivationKind> | undefined,
+): Target => ({ value, tolerance, percent, kinds });
+
+/** The same target for another value, with another tolerance if given. */
+export const retarget = (target: Target, value: number, tolerance = target.tolerance): Target =>
+  makeTarget(value, tolerance, target.percent, target.kinds);
 
 export interface Found {
   readonly kind: DerivationKind;
@@ -179,18 +196,46 @@ interface PairRule {
   readonly kind: DerivationKind;
   readonly forPercent: boolean;
   readonly forPlain: boolean;
-  /**
-   * The first operand's value that makes the formula hit `target` given the second, and the width of the
-   * window, written into `window` (no object per call: the search asks millions of times); false when no value
-   * does.
-   */
-  readonly solve: (target: number, tolerance: number, b: number, window: ValueWindow) => boolean;
+  /** The formula, on the first and the second operand (its inverse is `solve`). */
   readonly compute: (a: number, b: number) => number;
   readonly additive: boolean;
   readonly ordered: boolean;
   /** Tried only when the claim's wording names it, never for a claim that names no operation. */
-  readonly namedOnly?: boolean;
+  readonly namedOnly: boolean;
 }
+
+/**
+ * Where the first operand of a pair must lie for the rule's formula to hit `t` (give or take `w`) with `b` as
+ * the second: the window's center and half-width, written into `window` (no object per call: the search asks
+ * millions of times); false when no value does. One function switching on the rule, not a closure per rule:
+ * the search calls it for every second operand of every rule, and a call site that meets ten closures is
+ * never inlined.
+ */
+const solve = (kind: DerivationKind, t: number, w: number, b: number, window: ValueWindow): boolean => {
+  switch (kind) {
+    case "difference":
+    case "expenses":
+      return windowAt(window, t + b, w);
+    case "sum":
+      return windowAt(window, t - b, w);
+    case "average":
+      return windowAt(window, 2 * t - b, 2 * w);
+    case "ratio":
+      return b !== 0 && windowAt(window, t * b, w * Math.abs(b));
+    case "percent-of":
+      return b !== 0 && windowAt(window, (100 * t) / b, (100 * w) / Math.abs(b));
+    case "whole-of-share":
+      return windowAt(window, (t * b) / 100, (w * Math.abs(b)) / 100);
+    case "per-unit-product":
+      return b !== 0 && windowAt(window, t / b, w / Math.abs(b));
+    case "percent-change":
+      return b !== 0 && windowAt(window, b * (1 + t / 100), (w * Math.abs(b)) / 100);
+    case "percentage":
+      return b !== 0 && windowAt(window, (t * b) / 100, (w * Math.abs(b)) / 100);
+    default:
+      return false;
+  }
+};
 
 const pairRules: readonly PairRule[] = [
   {
@@ -199,7 +244,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: true,
     ordered: true,
-    solve: (t, w, b, window) => windowAt(window, t + b, w),
+    namedOnly: false,
     compute: (a, b) => a - b,
   },
   {
@@ -209,7 +254,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: true,
     ordered: false,
-    solve: (t, w, b, window) => windowAt(window, t - b, w),
+    namedOnly: false,
     compute: (a, b) => a + b,
   },
   {
@@ -218,7 +263,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: true,
     ordered: false,
-    solve: (t, w, b, window) => windowAt(window, 2 * t - b, 2 * w),
+    namedOnly: false,
     compute: (a, b) => (a + b) / 2,
   },
   {
@@ -227,7 +272,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: false,
     ordered: false,
-    solve: (t, w, b, window) => b !== 0 && windowAt(window, t * b, w * Math.abs(b)),
+    namedOnly: false,
     compute: (a, b) => a / b,
   },
   {
@@ -236,7 +281,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: false,
     ordered: false,
-    solve: (t, w, b, window) => b !== 0 && windowAt(window, (100 * t) / b, (100 * w) / Math.abs(b)),
+    namedOnly: false,
     compute: (a, b) => (a * b) / 100,
   },
   {
@@ -248,7 +293,6 @@ const pairRules: readonly PairRule[] = [
     additive: false,
     ordered: false,
     namedOnly: true,
-    solve: (t, w, b, window) => windowAt(window, (t * b) / 100, (w * Math.abs(b)) / 100),
     compute: (a, b) => (a / b) * 100,
   },
   {
@@ -260,7 +304,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: true,
     additive: false,
     ordered: false,
-    solve: (t, w, b, window) => b !== 0 && windowAt(window, t / b, w / Math.abs(b)),
+    namedOnly: false,
     compute: (a, b) => a * b,
   },
   {
@@ -273,7 +317,6 @@ const pairRules: readonly PairRule[] = [
     additive: true,
     ordered: false,
     namedOnly: true,
-    solve: (t, w, b, window) => windowAt(window, t + b, w),
     compute: (a, b) => a - b,
   },
   {
@@ -282,7 +325,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: false,
     additive: false,
     ordered: true,
-    solve: (t, w, b, window) => b !== 0 && windowAt(window, b * (1 + t / 100), (w * Math.abs(b)) / 100),
+    namedOnly: false,
     compute: (a, b) => ((a - b) / b) * 100,
   },
   {
@@ -291,7 +334,7 @@ const pairRules: readonly PairRule[] = [
     forPlain: false,
     additive: false,
     ordered: false,
-    solve: (t, w, b, window) => b !== 0 && windowAt(window, (t * b) / 100, (w * Math.abs(b)) / 100),
+    namedOnly: false,
     compute: (a, b) => (a / b) * 100,
   },
 ];
@@ -348,7 +391,7 @@ export const findPairs = (
       firsts[at] = -1;
       const b = bounded[at] as Operand;
       if (rule.additive && target.percent && !b.isPercent) continue;
-      if (!rule.solve(target.value, target.tolerance, b.value, scratchWindow)) continue;
+      if (!solve(rule.kind, target.value, target.tolerance, b.value, scratchWindow)) continue;
       const { center, width } = scratchWindow;
       const slack = Math.abs(center) * 1e-12;
       const low = center - width - slack;
@@ -365,7 +408,7 @@ export const findPairs = (
       const first = firsts[at] as number;
       if (first < 0) continue;
       const b = bounded[at] as Operand;
-      rule.solve(target.value, target.tolerance, b.value, scratchWindow);
+      solve(rule.kind, target.value, target.tolerance, b.value, scratchWindow);
       const high = scratchWindow.center + scratchWindow.width + Math.abs(scratchWindow.center) * 1e-12;
       // At most `maxWindowCandidates` are looked at: sources repeating one figure thousands of times would
       // otherwise make every window walk all of them, for every second operand and every answer figure.

@@ -1,13 +1,13 @@
 import type { EvidenceSource } from "../../../model/layer.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { declaredScales } from "../extract/scale-words.js";
-import { type ExtractedNumber, type ExtractOptions, isQuantity } from "../extract/types.js";
+import { type ExtractedNumber, type ExtractOptions, isQuantity, numberWith } from "../extract/types.js";
 import { makeColumnHeaders } from "./column-headers.js";
 import { countedNoun } from "./counted-noun.js";
 import { dashCells } from "./dash-cells.js";
 import { periodColumns, periodInYear, periodLike } from "./periods-in-year.js";
 import { respectivelyYears } from "./respectively-years.js";
-import type { SourceNumber } from "./source-number.js";
+import type { SourceNumber, TablePlace } from "./source-number.js";
 
 export type { SourceNumber } from "./source-number.js";
 
@@ -214,8 +214,13 @@ export const namesPercent = (heading: string): boolean => {
 
 const percentUnit = /(?<![\d.]\s?)%|(?<!\d\s?)\bper\s?cent(?:age)?\b/;
 
-const tablePlace = (block: number, row: number, column: number, label: string, header: string | undefined) =>
-  header === undefined ? { block, row, column, label } : { block, row, column, label, header };
+const tablePlace = (
+  block: number,
+  row: number,
+  column: number,
+  label: string,
+  header: string | undefined,
+): TablePlace => ({ block, row, column, label, header });
 
 const withDashCells = (figures: ExtractedNumber[], line: string): ExtractedNumber[] => {
   const zeros = dashCells(line);
@@ -340,10 +345,9 @@ const readSource = (
       const noun = table ? undefined : countedNoun(lineText, number.span.end);
       numbers.push({
         id: firstId + numbers.length,
-        number: {
-          ...number,
+        number: numberWith(number, {
           span: { start: number.span.start + line.start, end: number.span.end + line.start },
-        },
+        }),
         source: evidence.index,
         values: candidateValues(
           number,
@@ -353,15 +357,15 @@ const readSource = (
         ),
         lineText,
         paragraph,
-        ...(table ? { table: tablePlace(block, row, column, lowerLabel, headers.of(column)) } : {}),
-        ...(year !== undefined ? { year } : {}),
-        ...(periodInYear !== undefined ? { periodInYear } : {}),
+        table: table ? tablePlace(block, row, column, lowerLabel, headers.of(column)) : undefined,
+        year,
+        periodInYear,
         isTotal: isTotal && !inLabel,
         inLabel,
         scaleUnknown: scales.length === 0,
         percentContext: table ? percentBlocks.has(block) : percentLine,
-        ...(noun !== undefined ? { countedNoun: noun } : {}),
-        ...(table && rowHeading !== undefined ? { rowHeading } : {}),
+        rowHeading: table ? rowHeading : undefined,
+        countedNoun: noun,
       });
     }
   }

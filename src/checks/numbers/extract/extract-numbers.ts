@@ -2,7 +2,7 @@ import { spanIndex } from "../../../text/span-index.js";
 import { readPrefix, readSuffix } from "./affixes.js";
 import { isFootnoteMark } from "./footnote-marks.js";
 import { findTypedSpans, type TypedSpan } from "./typed-spans.js";
-import type { ExtractedNumber, ExtractOptions, NumberKind } from "./types.js";
+import { type ExtractedNumber, type ExtractOptions, type NumberKind, numberWith } from "./types.js";
 import { wordNumberPattern, wordNumberValue } from "./word-numbers.js";
 
 const pointPattern =
@@ -42,16 +42,21 @@ const periodSubject = /\b(?:year|fy|fiscal|period|date|since|until|in)\b[^.;:]{0
 const isStatedValue = (before: string): boolean =>
   statedValue.test(before) && !periodSubject.test(before.replace(statedValue, ""));
 
-const typedEntry = (text: string, typed: TypedSpan): ExtractedNumber => ({
+/**
+ * A number that is not a quantity (a date, a year, an identifier...), with the value it is read as, if any.
+ * Every `ExtractedNumber` is built with all its fields in this order, so they all share one hidden class.
+ */
+const typedEntry = (text: string, typed: TypedSpan, value = Number.NaN): ExtractedNumber => ({
   text: text.slice(typed.span.start, typed.span.end),
   span: typed.span,
   kind: typed.kind,
-  value: Number.NaN,
+  value,
   literal: "",
   scale: 1,
   scaleWritten: false,
   scaled: Number.NaN,
   decimals: 0,
+  unit: undefined,
   approximate: false,
   inRange: false,
   fromWords: false,
@@ -72,10 +77,7 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
   const charBefore = before.at(-1) ?? "";
   if (ordinalAfter.test(after)) {
     const length = /^\w+/.exec(after)?.[0].length ?? 2;
-    return {
-      ...typedEntry(text, { kind: "ordinal", span: { start, end: end + length } }),
-      value: Number(unsigned),
-    };
+    return typedEntry(text, { kind: "ordinal", span: { start, end: end + length } }, Number(unsigned));
   }
   if (charBefore === "(" && text[end] === ")" && isFootnoteMark(text, start - 1, end + 1)) {
     return typedEntry(text, { kind: "identifier", span: { start: start - 1, end: end + 1 } });
@@ -93,10 +95,10 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
   const currency = prefix.currency ?? suffix.currency;
   const plainInteger = !prefix.signed && !currency && !suffix.unit && !suffix.scaleWritten && decimals === 0;
   if (plainInteger && isYear(unsigned, digits) && !options.yearsAreValues && !isStatedValue(before)) {
-    return { ...typedEntry(text, { kind: "year", span: { start, end } }), value: Number(unsigned) };
+    return typedEntry(text, { kind: "year", span: { start, end } }, Number(unsigned));
   }
   if (plainInteger && durationAfter.test(after)) {
-    return { ...typedEntry(text, { kind: "duration", span: { start, end } }), value: Number(unsigned) };
+    return typedEntry(text, { kind: "duration", span: { start, end } }, Number(unsigned));
   }
   let spanStart = start - prefix.length;
   let spanEnd = end + suffix.length;
@@ -123,7 +125,7 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
     scaleWritten: suffix.scaleWritten,
     scaled: value * multiplier,
     decimals,
-    ...(suffix.unit ? { unit: suffix.unit } : currency ? { unit: currency } : {}),
+    unit: suffix.unit ? suffix.unit : currency ? currency : undefined,
     approximate: prefix.approximate,
     inRange: false,
     fromWords: false,
@@ -140,16 +142,16 @@ const linkRanges = (text: string, numbers: ExtractedNumber[]): ExtractedNumber[]
     const between = text.slice(low.span.end, high.span.start);
     if (!/^(?:[-–]|\s?–\s?|\s+to\s+)$/.test(between)) continue;
     const scale = low.scaleWritten ? low.scale : high.scale;
-    linked[i] = {
-      ...low,
+    linked[i] = numberWith(low, {
       kind: high.kind,
       scale,
       scaled: low.value * scale,
       scaleWritten: low.scaleWritten || high.scaleWritten,
       inRange: true,
-      ...(high.unit ? { unit: high.unit } : {}),
-    };
-    linked[i + 1] = { ...high, inRange: true };
+      // An empty unit never replaces the low end's.
+      unit: high.unit ? high.unit : low.unit,
+    });
+    linked[i + 1] = numberWith(high, { inRange: true });
   }
   return linked;
 };
@@ -175,7 +177,7 @@ const wordNumbers = (text: string, taken: (start: number, end: number) => boolea
       scaleWritten: suffix.scaleWritten,
       scaled: value * multiplier,
       decimals: 0,
-      ...(suffix.unit ? { unit: suffix.unit } : suffix.currency ? { unit: suffix.currency } : {}),
+      unit: suffix.unit ? suffix.unit : suffix.currency ? suffix.currency : undefined,
       approximate: false,
       inRange: false,
       fromWords: true,

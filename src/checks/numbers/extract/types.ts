@@ -37,7 +37,7 @@ export interface ExtractedNumber {
   /** Digits written after the decimal separator: the precision the number was written with. */
   readonly decimals: number;
   /** "%", "pp", "bps" or an ISO currency code, when written. */
-  readonly unit?: string;
+  readonly unit: string | undefined;
   /** Written with "about", "~", "roughly"... */
   readonly approximate: boolean;
   /** One end of a range such as "10-12 million". */
@@ -45,6 +45,28 @@ export interface ExtractedNumber {
   /** Written as a word ("three"). */
   readonly fromWords: boolean;
 }
+
+/**
+ * A copy of `number` with some fields changed (a change of undefined keeps the field). Every
+ * `ExtractedNumber` is written field by field in the interface's order, never spread (`{ ...number, span }`):
+ * one object literal's site gives its objects one hidden class, where spread copies took a class of their own,
+ * and the numbers layer reads these objects in its inner loops.
+ */
+export const numberWith = (number: ExtractedNumber, changes: Partial<ExtractedNumber>): ExtractedNumber => ({
+  text: changes.text ?? number.text,
+  span: changes.span ?? number.span,
+  kind: changes.kind ?? number.kind,
+  value: changes.value ?? number.value,
+  literal: changes.literal ?? number.literal,
+  scale: changes.scale ?? number.scale,
+  scaleWritten: changes.scaleWritten ?? number.scaleWritten,
+  scaled: changes.scaled ?? number.scaled,
+  decimals: changes.decimals ?? number.decimals,
+  unit: changes.unit ?? number.unit,
+  approximate: changes.approximate ?? number.approximate,
+  inRange: changes.inRange ?? number.inRange,
+  fromWords: changes.fromWords ?? number.fromWords,
+});
 
 export interface ExtractOptions {
   /** "," reads "1.234,5" as 1234.5 (decimal-comma locales). Default ".". */

@@ -13,7 +13,9 @@ import {
   type Found,
   findDirect,
   findPairs,
+  makeTarget,
   type OperandIndex,
+  retarget,
   type SearchLimits,
   type Target,
 } from "../derive/search.js";
@@ -166,24 +168,14 @@ export const targetsOf = (
   // "Rose to $5.5 million": the change word is about the movement; the figure is the level reached, which no
   // difference or percent change of two other figures explains.
   const kinds = level && named ? withoutChanges(named) : named;
-  const targets: Target[] = [
-    {
-      value: scaled,
-      tolerance: Math.max(rounding(scale), approximate(scaled)),
-      percent,
-      ...(kinds ? { kinds } : {}),
-    },
-  ];
+  const first = makeTarget(scaled, Math.max(rounding(scale), approximate(scaled)), percent, kinds);
+  const targets: Target[] = [first];
   if (number.scaleWritten && context.scaleUnknown && !percent) {
-    targets.push({
-      ...targets[0],
-      value: number.value,
-      tolerance: Math.max(rounding(1), approximate(number.value)),
-    } as Target);
+    targets.push(retarget(first, number.value, Math.max(rounding(1), approximate(number.value))));
   }
   const decline = direction === "down" || statesDecline(claimText);
   if ((decline || (unsignedWords.test(claimText) && !laterNamedFirst(claimText))) && number.value > 0) {
-    for (const target of [...targets]) targets.push({ ...target, value: -target.value });
+    for (const target of [...targets]) targets.push(retarget(target, -target.value));
   }
   return targets;
 };
@@ -324,7 +316,7 @@ const betterFlip = (context: TraceContext, targets: readonly Target[], found: Fo
     return undefined;
   // Nothing can be more about the claim than a match on the figures closest to it.
   if (context.topic(found) >= bestPossibleTopic(context)) return undefined;
-  const flipped: Target = { ...first, value: -first.value };
+  const flipped = retarget(first, -first.value);
   const best = mostOnTopic(context, [
     ...findDirect(context.index, flipped),
     ...pairsFor(context, flipped, 8),
@@ -460,11 +452,12 @@ const namedChangeObjection = (
   let read: ReturnType<typeof readNamedChange> | null = null;
   return (found) => {
     if (read === null) {
-      const written: Target = {
-        value: number.value,
-        tolerance: 0.5 * 10 ** -number.decimals * (1 + 1e-9),
-        percent: number.kind === "percent",
-      };
+      const written = makeTarget(
+        number.value,
+        0.5 * 10 ** -number.decimals * (1 + 1e-9),
+        number.kind === "percent",
+        undefined,
+      );
       read = readNamedChange(change, targets, written, context.rankedOperands());
     }
     if (!read || read.reading.agrees) return undefined;
@@ -502,10 +495,10 @@ const nearMiss = (
   const first = targets[0];
   if (!first) return undefined;
   const variants: { reason: string; target: Target }[] = [
-    { reason: "sign", target: { ...first, value: -first.value } },
+    { reason: "sign", target: retarget(first, -first.value) },
     ...[1e3, 1e-3].map((factor) => ({
       reason: "scale",
-      target: { ...first, value: first.value * factor, tolerance: first.tolerance * factor },
+      target: retarget(first, first.value * factor, first.tolerance * factor),
     })),
   ];
   for (const { reason, target } of variants) {
@@ -543,10 +536,11 @@ const nearMiss = (
       };
     }
   }
-  const wide = {
-    ...first,
-    tolerance: Math.max(first.tolerance, Math.abs(first.value) * context.nearMissRelative),
-  };
+  const wide = retarget(
+    first,
+    first.value,
+    Math.max(first.tolerance, Math.abs(first.value) * context.nearMissRelative),
+  );
   const candidates = [
     ...findPairs(cited, cited.operands, wide, context.limits, 4),
     ...findDirect(context.index, wide),

@@ -76,16 +76,23 @@ const citedOperand = (number: ExtractedNumber, rank: number): Operand => {
     values: [number.kind === "percent" ? number.value : number.scaled],
     lineText: "",
     paragraph: -1,
+    table: undefined,
+    year: undefined,
+    periodInYear: undefined,
     isTotal: false,
     inLabel: false,
     scaleUnknown: false,
     percentContext: number.kind === "percent",
+    rowHeading: undefined,
+    countedNoun: undefined,
   };
   return {
     value: part.values[0] ?? 0,
+    raw: undefined,
     parts: [part],
     combine: "value",
     scale: number.kind === "percent" ? 1 : number.scale,
+    year: undefined,
     rank,
     isPercent: number.kind === "percent",
   };
