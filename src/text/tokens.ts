@@ -114,15 +114,18 @@ const formsOf = (raw: string): WordForms => {
 
 /**
  * Forms of ASCII words, looked up by the word's place in the text: an open-addressing table keyed by a hash of
- * the word's characters, each slot holding the word as written and its forms. A hit costs one pass over the
- * word's characters and no new string: slicing each word out of a source and hashing the slice in a `Map` was
- * the largest part of indexing new sources. Words with other characters take `formsOf`, which also reads
- * accents and invisible characters. Bounded: cleared when half full.
+ * the word's characters, each slot holding the word as written, its forms and its stem side by side in one
+ * array (one cache line per look-up, where separate arrays of words and of forms cost a line each, and reading
+ * the stem through the forms another). A hit costs one pass over the word's characters and no new string:
+ * slicing each word out of a source and hashing the slice in a `Map` was the largest part of indexing new
+ * sources. Words with other characters take `formsOf`, which also reads accents and invisible characters.
+ * Bounded: cleared when half full.
  */
 const asciiSlotCount = 1 << 16;
 const asciiSlotMask = asciiSlotCount - 1;
-const asciiWords: (string | undefined)[] = new Array(asciiSlotCount).fill(undefined);
-const asciiForms: (WordForms | undefined)[] = new Array(asciiSlotCount).fill(undefined);
+/** Entries per slot: the word, its forms, its stem. */
+const slotWidth = 3;
+const asciiSlots: (string | WordForms | undefined)[] = new Array(slotWidth * asciiSlotCount).fill(undefined);
 let asciiWordCount = 0;
 
 /** Whether `word` is the text's characters `start` to `end`. */
@@ -145,30 +148,33 @@ const formsAt = (text: string, start: number, end: number): WordForms => {
     if (code >= 128) return formsOf(readableWord(text.slice(start, end)));
     hash = Math.imul(hash ^ code, fnvPrime);
   }
-  return asciiFormsAt(text, start, end, hash);
+  return asciiSlots[asciiSlotOf(text, start, end, hash) + 1] as WordForms;
 };
 
-/** The forms of the ASCII word `start` to `end` of `text`, whose FNV-1a hash is `hash`. */
-const asciiFormsAt = (text: string, start: number, end: number, hash: number): WordForms => {
+/**
+ * Where the ASCII word `start` to `end` of `text`, whose FNV-1a hash is `hash`, sits in `asciiSlots` (the
+ * index of its first entry), added when it is not there yet.
+ */
+const asciiSlotOf = (text: string, start: number, end: number, hash: number): number => {
   for (let slot = hash & asciiSlotMask; ; slot = (slot + 1) & asciiSlotMask) {
-    const word = asciiWords[slot];
+    const word = asciiSlots[slotWidth * slot] as string | undefined;
     if (word === undefined) break;
-    if (sameCharacters(word, text, start, end)) return asciiForms[slot] as WordForms;
+    if (sameCharacters(word, text, start, end)) return slotWidth * slot;
   }
   if (asciiWordCount >= asciiSlotCount >>> 1) {
-    asciiWords.fill(undefined);
-    asciiForms.fill(undefined);
+    asciiSlots.fill(undefined);
     asciiWordCount = 0;
   }
   const word = text.slice(start, end);
   // An ASCII word needs no reading: it holds no accent and no invisible character.
   const forms = formsOf(word);
   let slot = hash & asciiSlotMask;
-  while (asciiWords[slot] !== undefined) slot = (slot + 1) & asciiSlotMask;
-  asciiWords[slot] = word;
-  asciiForms[slot] = forms;
+  while (asciiSlots[slotWidth * slot] !== undefined) slot = (slot + 1) & asciiSlotMask;
+  asciiSlots[slotWidth * slot] = word;
+  asciiSlots[slotWidth * slot + 1] = forms;
+  asciiSlots[slotWidth * slot + 2] = forms.stem;
   asciiWordCount += 1;
-  return forms;
+  return slotWidth * slot;
 };
 
 const isAsciiLetterOrDigit = (code: number): boolean =>
@@ -225,7 +231,7 @@ export const stemsOf = (text: string): string[] => {
     if (general) {
       at = wordEnd(text, start);
       stems.push(formsAt(text, start, at).stem);
-    } else stems.push(asciiFormsAt(text, start, at, hash).stem);
+    } else stems.push(asciiSlots[asciiSlotOf(text, start, at, hash) + 2] as string);
   }
   return stems;
 };

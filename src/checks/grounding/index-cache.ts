@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { EvidenceSource } from "../../model/layer.js";
+import { defaultSecondSight, makeSecondSight, type SecondSightOptions } from "../../text/second-sight.js";
 import { buildSourceIndex, type SourceIndex } from "./source-index.js";
 
 export interface IndexCacheLimits {
@@ -13,12 +14,18 @@ export const defaultIndexCacheLimits: IndexCacheLimits = { entries: 64, characte
 
 /**
  * Source indexes of recent evidence sets, least recently used out first: an assistant that checks many
- * answers against the same documents pays for indexing them once. Bounded by entries and characters
- * (lru-cache: the same evictions as a hand-kept Map in use order, in half the bookkeeping time, measured in
+ * answers against the same documents indexes them at most twice. A set is kept from the second time it is
+ * seen, or the first time when it is large (`makeSecondSight`): keeping every set made the garbage collector
+ * carry indexes that distinct evidence never uses again. Bounded by entries and characters (lru-cache: the
+ * same evictions as a hand-kept Map in use order, in half the bookkeeping time, measured in
  * bench/libraries/lru.bench.ts).
  */
-export const makeIndexCache = (limits: IndexCacheLimits = defaultIndexCacheLimits) => {
+export const makeIndexCache = (
+  limits: IndexCacheLimits = defaultIndexCacheLimits,
+  admission: SecondSightOptions = defaultSecondSight,
+) => {
   if (limits.entries === 0 || limits.characters === 0) return buildSourceIndex;
+  const admit = makeSecondSight(admission);
   const cache = new LRUCache<string, SourceIndex>({
     max: limits.entries,
     maxSize: limits.characters,
@@ -30,7 +37,8 @@ export const makeIndexCache = (limits: IndexCacheLimits = defaultIndexCacheLimit
     if (hit) return hit;
     const index = buildSourceIndex(evidence);
     // An evidence set larger than the whole budget is indexed and not kept (lru-cache would refuse it too).
-    if (key.length <= limits.characters) cache.set(key, index);
+    if (key.length <= limits.characters && admit(evidence.map((source) => source.text)))
+      cache.set(key, index);
     return index;
   };
 };

@@ -7,7 +7,7 @@ const evidence = (text: string, index = 0): EvidenceSource[] => [{ index, origin
 
 describe("makeSourcesCache", () => {
   it("reuses the sources read for the same evidence, and only for the same evidence", () => {
-    const read = makeSourcesCache(4);
+    const read = makeSourcesCache(4, { remember: 16, admitAtOnceChars: 1 });
     const first = read(evidence("Revenue was $12.6 million."), options);
     expect(read(evidence(`Revenue was $12.6 ${"million."}`), options)).toBe(first);
     // Same length, other text; same text, other index; same text, other options.
@@ -18,13 +18,23 @@ describe("makeSourcesCache", () => {
   });
 
   it("forgets the least recently used evidence beyond its capacity", () => {
-    const read = makeSourcesCache(2);
+    const read = makeSourcesCache(2, { remember: 16, admitAtOnceChars: 1 });
     const a = read(evidence("a 1"), options);
     const b = read(evidence("b 2"), options);
     expect(read(evidence("a 1"), options)).toBe(a);
     read(evidence("c 3"), options);
     expect(read(evidence("a 1"), options)).toBe(a);
     expect(read(evidence("b 2"), options)).not.toBe(b);
+  });
+
+  it("keeps what it read from the second time on, or at once when the evidence is large", () => {
+    const read = makeSourcesCache(4, { remember: 16, admitAtOnceChars: 200 });
+    const once = read(evidence("Revenue was $12.6 million."), options);
+    const kept = read(evidence("Revenue was $12.6 million."), options);
+    expect(kept).not.toBe(once);
+    expect(read(evidence("Revenue was $12.6 million."), options)).toBe(kept);
+    const large = evidence("Revenue was $12.6 million. ".repeat(10));
+    expect(read(large, options)).toBe(read(large, options));
   });
 
   it("keeps no copy when its capacity is 0", () => {

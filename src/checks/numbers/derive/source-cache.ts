@@ -1,4 +1,5 @@
 import type { EvidenceSource } from "../../../model/layer.js";
+import { defaultSecondSight, makeSecondSight, type SecondSightOptions } from "../../../text/second-sight.js";
 import {
   type PreparedSources,
   type PrepareOptions,
@@ -31,12 +32,16 @@ const sameEvidence = (a: readonly EvidenceSource[], b: readonly EvidenceSource[]
 };
 
 /**
- * A `prepareSources` that remembers the last `capacity` evidence sets (up to 1 MB of text each): many
- * answers are usually checked against the same sources. Prepared sources are never mutated, so sharing them
+ * A `prepareSources` that remembers the last `capacity` evidence sets (up to 1 MB of text each) it has read
+ * twice, or once when large (see `makeSecondSight`): many answers are usually checked against the same sources. Prepared sources are never mutated, so sharing them
  * is safe. Each layer owns its own cache; there is no module-level state. Entries are found by comparing the
  * evidence itself (lengths first), not by a key built from the whole text on every call.
  */
-export const makeSourcesCache = (capacity = 16): SourcesReader => {
+export const makeSourcesCache = (
+  capacity = 16,
+  admission: SecondSightOptions = defaultSecondSight,
+): SourcesReader => {
+  const admit = makeSecondSight(admission);
   // Least recently used first.
   const recent: Entry[] = [];
   return (evidence, options) => {
@@ -51,6 +56,8 @@ export const makeSourcesCache = (capacity = 16): SourcesReader => {
       return hit.prepared;
     }
     const prepared = prepareSources(evidence, options);
+    // Kept from the second time these sources are read, or at once when they are large (see `makeSecondSight`).
+    if (!admit(evidence.map((source) => source.text))) return prepared;
     // A copy of the list and of each source: the caller's objects are not ours to keep as they are.
     recent.push({
       evidence: evidence.map((source) => ({ ...source })),

@@ -1,0 +1,67 @@
+/**
+ * Admission on second sight, for caches of work done on texts (the indexes the checks build of evidence): a
+ * cache keeps what it is given only once it has been given the same texts before, or when they are large.
+ *
+ * A cache that keeps every evidence set pays for each one: the memory it holds, and the garbage collector
+ * copying and promoting every index it keeps. Evidence that never comes back (a retrieval system hands each
+ * answer its own passages) gains nothing from that. Measured on distinct real payloads (about 11 KB of
+ * sources each), keeping everything cost a fifth of the verifier's speed. So a set is kept from its second
+ * sight on: evidence that does come back is indexed twice, then served from the cache; evidence large enough
+ * that indexing it twice would cost more than holding it is kept at once.
+ *
+ * What is remembered of the texts seen once is a 32-bit fingerprint each, the last `remember` of them: two
+ * sets that share a fingerprint only make the cache keep the second one sooner.
+ */
+export interface SecondSightOptions {
+  /** How many fingerprints of texts seen once are remembered (the oldest is forgotten first). */
+  readonly remember: number;
+  /** Texts this long or longer (all of them together) are admitted the first time they are seen. */
+  readonly admitAtOnceChars: number;
+}
+
+export const defaultSecondSight: SecondSightOptions = { remember: 4_096, admitAtOnceChars: 100_000 };
+
+const fnvOffset = 0x811c9dc5;
+const fnvPrime = 0x01000193;
+
+/** FNV-1a over the texts' UTF-16 units, each text closed by its length, so ["ab", "c"] and ["a", "bc"] differ. */
+export const fingerprintOf = (texts: readonly string[]): number => {
+  let hash = fnvOffset;
+  for (const text of texts) {
+    for (let at = 0; at < text.length; at++) hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
+    hash = Math.imul(hash ^ text.length, fnvPrime);
+  }
+  return hash >>> 0;
+};
+
+/**
+ * A doorkeeper: `admit(texts)` says whether a cache should keep its work on `texts` now. It is true for texts
+ * of `admitAtOnceChars` or more, and for texts whose fingerprint it has seen; otherwise it remembers the
+ * fingerprint and says false.
+ */
+export const makeSecondSight = (
+  options: SecondSightOptions = defaultSecondSight,
+): ((texts: readonly string[]) => boolean) => {
+  if (!Number.isInteger(options.remember) || options.remember < 0)
+    throw new RangeError(`remember must be a whole number of 0 or more, not ${options.remember}`);
+  const seen = new Set<number>();
+  // The remembered fingerprints in the order they came, as a ring: `next` is the oldest once it is full.
+  const ring: number[] = [];
+  let next = 0;
+  return (texts) => {
+    let chars = 0;
+    for (const text of texts) chars += text.length;
+    if (chars >= options.admitAtOnceChars) return true;
+    const print = fingerprintOf(texts);
+    if (seen.has(print)) return true;
+    if (options.remember === 0) return false;
+    if (ring.length < options.remember) ring.push(print);
+    else {
+      seen.delete(ring[next] as number);
+      ring[next] = print;
+      next = (next + 1) % options.remember;
+    }
+    seen.add(print);
+    return false;
+  };
+};
