@@ -39,4 +39,22 @@ describe("admission on second sight", () => {
     expect(fingerprintOf(["a", "b"])).toBe(fingerprintOf(["a", "b"]));
     expect(fingerprintOf([])).toBeGreaterThanOrEqual(0);
   });
+
+  it("reads a long text's length and evenly spaced characters: a change between them may go unseen", () => {
+    const long = "a".repeat(10_000);
+    // 10,000 characters are read every 9th: the first character is read, the second is not.
+    expect(fingerprintOf([`b${long.slice(1)}`])).not.toBe(fingerprintOf([long]));
+    expect(fingerprintOf([`${long}a`])).not.toBe(fingerprintOf([long]));
+    expect(fingerprintOf([`a${"b"}${long.slice(2)}`])).toBe(fingerprintOf([long]));
+    // Short texts are read whole.
+    expect(fingerprintOf(["abcdef"])).not.toBe(fingerprintOf(["abcdeg"]));
+  });
+
+  it("admits texts whose fingerprints collide sooner, and nothing else changes", () => {
+    const admit = makeSecondSight({ remember: 8, admitAtOnceChars: 100_000 });
+    const long = "a".repeat(10_000);
+    expect(admit([long])).toBe(false);
+    // Another text with the same fingerprint counts as seen: the cache keeps it at its first sight.
+    expect(admit([`a${"b"}${long.slice(2)}`])).toBe(true);
+  });
 });
