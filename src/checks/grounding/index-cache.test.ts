@@ -7,20 +7,37 @@ const evidence = (text: string): EvidenceSource[] => [{ index: 0, origin: "sourc
 describe("the source-index cache", () => {
   it("keeps an evidence set from its second sight on, and drops it once it is the least recently used", () => {
     const indexFor = makeIndexCache({ entries: 2, characters: 1_000 });
-    const once = indexFor(evidence("The bridge opened in 1932."));
+    const bridge = "The bridge opened in 1932.";
+    const once = indexFor(evidence(bridge));
+    indexFor(evidence("A road opened."));
     // Seen once: indexed and not kept. Seen twice: indexed again and kept.
-    const kept = indexFor(evidence("The bridge opened in 1932."));
+    const kept = indexFor(evidence(bridge));
     expect(kept).not.toBe(once);
-    expect(indexFor(evidence("The bridge opened in 1932."))).toBe(kept);
+    indexFor(evidence("A road opened."));
+    expect(indexFor(evidence(bridge))).toBe(kept);
+    // Two more sets seen twice each fill the two entries: the bridge was the least recently used and is gone.
     for (const text of ["The tunnel opened in 1950.", "The ferry stopped in 1960."]) {
       indexFor(evidence(text));
+      indexFor(evidence("A road opened."));
       indexFor(evidence(text));
     }
-    // Two entries: the first set was the least recently used and is gone; it was seen before, so it is kept
-    // again at once.
-    const again = indexFor(evidence("The bridge opened in 1932."));
+    // It was seen before, so it is kept again at once.
+    const again = indexFor(evidence(bridge));
     expect(again).not.toBe(kept);
-    expect(indexFor(evidence("The bridge opened in 1932."))).toBe(again);
+    indexFor(evidence("A road opened."));
+    expect(indexFor(evidence(bridge))).toBe(again);
+  });
+
+  it("answers the evidence it indexed last from that index, kept or not (a request grounds its text again)", () => {
+    const indexFor = makeIndexCache({ entries: 4, characters: 10_000 });
+    const once = indexFor(evidence("The bridge opened in 1932."));
+    expect(indexFor(evidence("The bridge opened in 1932."))).toBe(once);
+    indexFor(evidence("The tunnel opened in 1950."));
+    // No longer the last, and never kept: indexed again (and kept now: this is its second sight).
+    const kept = indexFor(evidence("The bridge opened in 1932."));
+    expect(kept).not.toBe(once);
+    indexFor(evidence("The tunnel opened in 1950."));
+    expect(indexFor(evidence("The bridge opened in 1932."))).toBe(kept);
   });
 
   it("keeps a large evidence set the first time it is seen", () => {
@@ -29,9 +46,11 @@ describe("the source-index cache", () => {
       { remember: 16, admitAtOnceChars: 500 },
     );
     const large = evidence("The bridge opened in 1932. ".repeat(20));
-    expect(indexFor(large)).toBe(indexFor(large));
     const small = evidence("The tunnel opened in 1950.");
-    expect(indexFor(small)).not.toBe(indexFor(small));
+    const first = indexFor(large);
+    const once = indexFor(small);
+    expect(indexFor(large)).toBe(first);
+    expect(indexFor(small)).not.toBe(once);
   });
 
   it("keeps nothing distinct evidence brings once: each set is indexed and let go", () => {
@@ -39,17 +58,16 @@ describe("the source-index cache", () => {
     const first = Array.from({ length: 8 }, (_, i) => indexFor(evidence(`Figure ${i} rose.`)));
     // Nothing was kept, so nothing was evicted by these sets: the ones seen twice are kept from now on.
     const second = Array.from({ length: 8 }, (_, i) => indexFor(evidence(`Figure ${i} rose.`)));
-    second.forEach((index, i) => {
-      expect(index).not.toBe(first[i]);
-      expect(indexFor(evidence(`Figure ${i} rose.`))).toBe(index);
-    });
+    for (const [i, index] of second.entries()) expect(index).not.toBe(first[i]);
+    for (const [i, index] of second.entries()) expect(indexFor(evidence(`Figure ${i} rose.`))).toBe(index);
   });
 
   it("keeps no evidence set larger than its character budget, and the budget bounds the total", () => {
     const indexFor = makeIndexCache({ entries: 10, characters: 60 }, { remember: 16, admitAtOnceChars: 1 });
     const large = evidence("x".repeat(61));
-    expect(indexFor(large)).not.toBe(indexFor(large));
+    const first = indexFor(large);
     const a = indexFor(evidence("a".repeat(40)));
+    expect(indexFor(large)).not.toBe(first);
     expect(indexFor(evidence("a".repeat(40)))).toBe(a);
     indexFor(evidence("b".repeat(40)));
     // 80 characters do not fit in 60: the older set was dropped.

@@ -31,14 +31,21 @@ export const makeIndexCache = (
     maxSize: limits.characters,
     sizeCalculation: (_index, key) => Math.max(1, key.length),
   });
+  // The last evidence indexed and its index, kept whether or not the cache admitted it: a request that grounds
+  // its text again (once the numbers layer has explained some figures) asks for the same evidence right away.
+  let last: { readonly texts: readonly string[]; readonly index: SourceIndex } | undefined;
+  const isLast = (evidence: readonly EvidenceSource[]): boolean =>
+    last !== undefined &&
+    last.texts.length === evidence.length &&
+    evidence.every((source, at) => source.text === last?.texts[at]);
   return (evidence: readonly EvidenceSource[]): SourceIndex => {
-    const key = evidence.map((source) => source.text).join("\u0000");
-    const hit = cache.get(key);
-    if (hit) return hit;
-    const index = buildSourceIndex(evidence);
+    if (last && isLast(evidence)) return last.index;
+    const texts = evidence.map((source) => source.text);
+    const key = texts.join("\u0000");
+    const index = cache.get(key) ?? buildSourceIndex(evidence);
     // An evidence set larger than the whole budget is indexed and not kept (lru-cache would refuse it too).
-    if (key.length <= limits.characters && admit(evidence.map((source) => source.text)))
-      cache.set(key, index);
+    if (!cache.has(key) && key.length <= limits.characters && admit(texts)) cache.set(key, index);
+    last = { texts, index };
     return index;
   };
 };
