@@ -33,6 +33,7 @@ export const makeIndexCache = (
   });
   // The last evidence indexed and its index, kept whether or not the cache admitted it: a request that grounds
   // its text again (once the numbers layer has explained some figures) asks for the same evidence right away.
+  // Only evidence within the character budget: a larger set is never held past its call.
   let last: { readonly texts: readonly string[]; readonly index: SourceIndex } | undefined;
   const isLast = (evidence: readonly EvidenceSource[]): boolean =>
     last !== undefined &&
@@ -45,7 +46,7 @@ export const makeIndexCache = (
     const index = cache.get(key) ?? buildSourceIndex(evidence);
     // An evidence set larger than the whole budget is indexed and not kept (lru-cache would refuse it too).
     if (!cache.has(key) && key.length <= limits.characters && admit(texts)) cache.set(key, index);
-    last = { texts, index };
+    last = key.length <= limits.characters ? { texts, index } : undefined;
     return index;
   };
 };
