@@ -412,20 +412,27 @@ const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
  */
 const labelFinder = (labels: readonly string[]) => {
   const byStart = new Map<string, string[]>();
+  // The labels' first two characters as numbers: most places of a line start no label, and are passed over
+  // without cutting their four characters out (a new string per character of every line).
+  const firstTwo = new Set<number>();
+  const pairAt = (text: string, at: number) => text.charCodeAt(at) * 65_536 + text.charCodeAt(at + 1);
   for (const label of labels) {
     const key = label.slice(0, 4);
     const list = byStart.get(key);
     if (list) list.push(label);
     else byStart.set(key, [label]);
+    firstTwo.add(pairAt(label, 0));
   }
   const found = new Map<string, readonly string[]>();
   return (line: string): readonly string[] => {
     const known = found.get(line);
     if (known) return known;
     const held = new Set<string>();
-    for (let at = 0; at + 4 <= line.length; at++)
+    for (let at = 0; at + 4 <= line.length; at++) {
+      if (!firstTwo.has(pairAt(line, at))) continue;
       for (const label of byStart.get(line.slice(at, at + 4)) ?? [])
         if (line.startsWith(label, at)) held.add(label);
+    }
     const list = [...held];
     found.set(line, list);
     return list;
