@@ -1,3 +1,5 @@
+import { fnvOffset, fnvPrime } from "../model/fnv1a.js";
+
 /**
  * Admission on second sight, for caches of work done on texts (the indexes the checks build of evidence): a
  * cache keeps what it is given only once it has been given the same texts before, or when they are large.
@@ -23,15 +25,13 @@ export interface SecondSightOptions {
 
 export const defaultSecondSight: SecondSightOptions = { remember: 4_096, admitAtOnceChars: 100_000 };
 
-const fnvOffset = 0x811c9dc5;
-const fnvPrime = 0x01000193;
-
 /** Characters of one text a fingerprint reads at most (about: every `length / sampled`-th one). */
 const sampled = 1_024;
 
 /**
  * FNV-1a over the texts' UTF-16 units (every character of a text up to 1,024 characters, evenly spaced ones of
- * a longer text), each text closed by its length, so ["ab", "c"] and ["a", "bc"] differ.
+ * a longer text), each text closed by its length, so ["ab", "c"] and ["a", "bc"] differ. Hashed as it samples,
+ * with `fnv1a`'s constants: building a sample string for `fnv1a` cost 134 against 28 µs per real payload.
  */
 export const fingerprintOf = (texts: readonly string[]): number => {
   let hash = fnvOffset;

@@ -1,3 +1,4 @@
+import { fnvOffset, fnvPrime } from "../model/fnv1a.js";
 import type { Span } from "../model/span.js";
 
 /** A word of a text with its offsets, its lower-cased form and its stem. */
@@ -135,9 +136,6 @@ const sameCharacters = (word: string, text: string, start: number, end: number):
     if (word.charCodeAt(at) !== text.charCodeAt(start + at)) return false;
   return true;
 };
-
-const fnvOffset = 0x811c9dc5;
-const fnvPrime = 0x01000193;
 
 /** The forms of the word `start` to `end` of `text`, as `formsOf(readableWord(word))` gives them. */
 const formsAt = (text: string, start: number, end: number): WordForms => {

@@ -43,9 +43,10 @@ export const makeIndexCache = (
     if (last && isLast(evidence)) return last.index;
     const texts = evidence.map((source) => source.text);
     const key = texts.join("\u0000");
-    const index = cache.get(key) ?? buildSourceIndex(evidence);
+    const hit = cache.get(key);
+    const index = hit ?? buildSourceIndex(evidence);
     // An evidence set larger than the whole budget is indexed and not kept (lru-cache would refuse it too).
-    if (!cache.has(key) && key.length <= limits.characters && admit(texts)) cache.set(key, index);
+    if (hit === undefined && key.length <= limits.characters && admit(texts)) cache.set(key, index);
     last = key.length <= limits.characters ? { texts, index } : undefined;
     return index;
   };

@@ -20,8 +20,10 @@ export const defaultSearchLimits: SearchLimits = { maxPairOperands: 400, maxRowR
  */
 const maxWindowCandidates = 256;
 
-/** What to look for: a value in the claim's terms, with the tolerance its written precision allows. */
-/** A value to explain. Every field is always present, in this order, so all targets share one hidden class. */
+/**
+ * What to look for: a value in the claim's terms, with the tolerance its written precision allows. Every field
+ * is always present, in this order, so all targets share one hidden class.
+ */
 export interface Target {
   readonly value: number;
   readonly tolerance: number;
