@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { declaredScales, readScale } from "./scale-words.js";
 
@@ -24,6 +25,62 @@ describe("declaredScales", () => {
   it("reads a text whose lower-casing changes its length with the whole-text patterns", () => {
     expect(declaredScales("İstanbul office (in millions)")).toEqual([1e6]);
     expect(declaredScales("İstanbul office, $5 million")).toEqual([]);
+  });
+});
+
+describe("declaredScales, place by place", () => {
+  // A text whose lower-casing changes its length ("İ" becomes two characters) is read by the whole-text
+  // patterns alone; any other is read at the places a declaration may start. Both readings must agree: the
+  // same text after "İ" and a line break (a word boundary, as the start of the text is) declares the same.
+  const piece = fc.constantFrom(
+    "in",
+    "In",
+    " ",
+    "  ",
+    "(",
+    ")",
+    "$",
+    "€",
+    "US$",
+    "NT$",
+    "nt",
+    "NT",
+    "want",
+    "usd",
+    "USD",
+    "eur",
+    "neuron",
+    "gbp",
+    "'",
+    "’",
+    "000",
+    "000s",
+    "1,000",
+    "5",
+    "thousand",
+    "thousands",
+    "Millions",
+    "million",
+    "mn",
+    "m",
+    "bn",
+    "b",
+    "billion",
+    "of",
+    "euros",
+    "x",
+    "_",
+    "-",
+    "\n",
+  );
+  it("finds what the whole-text patterns find, on any text of their pieces", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14, size: "max" }), (pieces) => {
+        const text = pieces.join("");
+        expect(declaredScales(text)).toEqual(declaredScales(`İ\n${text}`));
+      }),
+      { numRuns: 4000, seed: 20261126 },
+    );
   });
 });
 
