@@ -57,4 +57,18 @@ describe("admission on second sight", () => {
     // Another text with the same fingerprint counts as seen: the cache keeps it at its first sight.
     expect(admit([`a${"b"}${long.slice(2)}`])).toBe(true);
   });
+
+  it("answers the texts it read last without reading them again, and never a list changed since", () => {
+    const texts = ["The bridge opened in 1932.", "The tunnel opened in 1950."];
+    const print = fingerprintOf(texts);
+    // The same strings in another list, and equal strings made anew, give the same fingerprint.
+    expect(fingerprintOf([...texts])).toBe(print);
+    expect(fingerprintOf(texts.map((text) => `${text} `.trim()))).toBe(print);
+    // The caller's list changed in place: the fingerprint of what it holds now.
+    texts[1] = "The ferry stopped in 1960.";
+    expect(fingerprintOf(texts)).toBe(
+      fingerprintOf(["The bridge opened in 1932.", "The ferry stopped in 1960."]),
+    );
+    expect(fingerprintOf(texts)).not.toBe(print);
+  });
 });

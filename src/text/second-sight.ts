@@ -34,34 +34,60 @@ const sampled = 1_024;
  * with `fnv1a`'s constants: building a sample string for `fnv1a` cost 134 against 28 µs per real payload.
  */
 export const fingerprintOf = (texts: readonly string[]): number => {
+  if (isLastFingerprinted(texts)) return lastPrint;
   let hash = fnvOffset;
   for (const text of texts) {
     const step = Math.max(1, Math.floor(text.length / sampled));
     for (let at = 0; at < text.length; at += step) hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
     hash = Math.imul(hash ^ text.length, fnvPrime);
   }
+  remember(texts, hash >>> 0);
   return hash >>> 0;
+};
+
+/**
+ * The texts fingerprinted last and their fingerprint: the checks' caches each ask for the fingerprint of the
+ * same evidence in one verification, and the second asks for the same strings. Compared string by string (the
+ * same string objects compare at once); kept only for sets below `rememberedChars`, so a large set is never
+ * held past its call by this.
+ */
+let lastTexts: readonly string[] = [];
+let lastPrint = 0;
+const rememberedChars = 100_000;
+
+const isLastFingerprinted = (texts: readonly string[]): boolean => {
+  if (texts.length === 0 || texts.length !== lastTexts.length) return false;
+  for (let at = 0; at < texts.length; at++) if (texts[at] !== lastTexts[at]) return false;
+  return true;
+};
+
+const remember = (texts: readonly string[], print: number): void => {
+  let chars = 0;
+  for (const text of texts) chars += text.length;
+  // A copy of the list: the caller may change its own afterwards.
+  lastTexts = chars < rememberedChars ? texts.slice() : [];
+  lastPrint = print;
 };
 
 /**
  * A doorkeeper: `admit(texts)` says whether a cache should keep its work on `texts` now. It is true for texts
  * of `admitAtOnceChars` or more, and for texts whose fingerprint it has seen; otherwise it remembers the
- * fingerprint and says false.
+ * fingerprint and says false. A caller that has the texts' fingerprint (`fingerprintOf`) already passes it.
  */
 export const makeSecondSight = (
   options: SecondSightOptions = defaultSecondSight,
-): ((texts: readonly string[]) => boolean) => {
+): ((texts: readonly string[], print?: number) => boolean) => {
   if (!Number.isInteger(options.remember) || options.remember < 0)
     throw new RangeError(`remember must be a whole number of 0 or more, not ${options.remember}`);
   const seen = new Set<number>();
   // The remembered fingerprints in the order they came, as a ring: `next` is the oldest once it is full.
   const ring: number[] = [];
   let next = 0;
-  return (texts) => {
+  return (texts, known) => {
     let chars = 0;
     for (const text of texts) chars += text.length;
     if (chars >= options.admitAtOnceChars) return true;
-    const print = fingerprintOf(texts);
+    const print = known ?? fingerprintOf(texts);
     if (seen.has(print)) return true;
     if (options.remember === 0) return false;
     if (ring.length < options.remember) ring.push(print);

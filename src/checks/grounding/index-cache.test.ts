@@ -80,4 +80,29 @@ describe("the source-index cache", () => {
       indexFor(evidence("The bridge opened in 1932.")),
     );
   });
+
+  it("tells apart kept sets whose fingerprints collide, and sets split differently", () => {
+    const indexFor = makeIndexCache({ entries: 4, characters: 100_000 });
+    // 10,000 characters are fingerprinted every 9th: these two differ only at the second, unread one.
+    const long = `The bridge opened in 1932. ${"a".repeat(10_000)}`;
+    const twin = `T${"x"}${long.slice(2)}`;
+    indexFor(evidence(long));
+    indexFor(evidence("A road opened."));
+    const kept = indexFor(evidence(long));
+    indexFor(evidence("A road opened."));
+    expect(indexFor(evidence(long))).toBe(kept);
+    // The twin is seen as seen before (the doorkeeper admits it) but is answered its own index, never the other's.
+    const other = indexFor(evidence(twin));
+    expect(other).not.toBe(kept);
+    indexFor(evidence("A road opened."));
+    expect(indexFor(evidence(twin))).toBe(other);
+    // Two sources are not the one source their texts joined would make.
+    const joined = indexFor([{ index: 0, origin: "source", text: "a\u0000b" }]);
+    indexFor(evidence("A road opened."));
+    const split = indexFor([
+      { index: 0, origin: "source", text: "a" },
+      { index: 1, origin: "source", text: "b" },
+    ]);
+    expect(split).not.toBe(joined);
+  });
 });

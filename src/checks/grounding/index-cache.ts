@@ -1,6 +1,11 @@
 import { LRUCache } from "lru-cache";
 import type { EvidenceSource } from "../../model/layer.js";
-import { defaultSecondSight, makeSecondSight, type SecondSightOptions } from "../../text/second-sight.js";
+import {
+  defaultSecondSight,
+  fingerprintOf,
+  makeSecondSight,
+  type SecondSightOptions,
+} from "../../text/second-sight.js";
 import { buildSourceIndex, type SourceIndex } from "./source-index.js";
 
 export interface IndexCacheLimits {
@@ -11,6 +16,17 @@ export interface IndexCacheLimits {
 }
 
 export const defaultIndexCacheLimits: IndexCacheLimits = { entries: 64, characters: 8_000_000 };
+
+/** An evidence set's texts, their index, and their size as the character budget counts it. */
+interface Kept {
+  readonly texts: readonly string[];
+  readonly index: SourceIndex;
+  readonly size: number;
+}
+
+/** Whether `evidence` holds `texts`, in order (the same strings compare at once). */
+const sameTexts = (texts: readonly string[], evidence: readonly EvidenceSource[]): boolean =>
+  texts.length === evidence.length && evidence.every((source, at) => source.text === texts[at]);
 
 /**
  * Source indexes of recent evidence sets, least recently used out first: an assistant that checks many
@@ -26,28 +42,32 @@ export const makeIndexCache = (
 ) => {
   if (limits.entries === 0 || limits.characters === 0) return buildSourceIndex;
   const admit = makeSecondSight(admission);
-  const cache = new LRUCache<string, SourceIndex>({
+  // Kept sets by their fingerprint (`fingerprintOf`): a look-up reads about a thousand characters of the
+  // evidence, where a key of the texts joined copied and hashed all of them on every call. Sets that share a
+  // fingerprint are told apart by their texts: the entry is answered only for the same texts, in order.
+  const cache = new LRUCache<number, Kept>({
     max: limits.entries,
     maxSize: limits.characters,
-    sizeCalculation: (_index, key) => Math.max(1, key.length),
+    sizeCalculation: (kept) => Math.max(1, kept.size),
   });
   // The last evidence indexed and its index, kept whether or not the cache admitted it: a request that grounds
   // its text again (once the numbers layer has explained some figures) asks for the same evidence right away.
   // Only evidence within the character budget: a larger set is never held past its call.
-  let last: { readonly texts: readonly string[]; readonly index: SourceIndex } | undefined;
-  const isLast = (evidence: readonly EvidenceSource[]): boolean =>
-    last !== undefined &&
-    last.texts.length === evidence.length &&
-    evidence.every((source, at) => source.text === last?.texts[at]);
+  let last: Kept | undefined;
   return (evidence: readonly EvidenceSource[]): SourceIndex => {
-    if (last && isLast(evidence)) return last.index;
+    if (last && sameTexts(last.texts, evidence)) return last.index;
     const texts = evidence.map((source) => source.text);
-    const key = texts.join("\u0000");
-    const hit = cache.get(key);
-    const index = hit ?? buildSourceIndex(evidence);
+    // Counted as the texts and a separator between each two, as a joined key was.
+    let size = Math.max(0, texts.length - 1);
+    for (const text of texts) size += text.length;
+    const print = fingerprintOf(texts);
+    const kept = cache.get(print);
+    const hit = kept !== undefined && sameTexts(kept.texts, evidence) ? kept : undefined;
+    const index = hit?.index ?? buildSourceIndex(evidence);
+    const entry = hit ?? { texts, index, size };
     // An evidence set larger than the whole budget is indexed and not kept (lru-cache would refuse it too).
-    if (hit === undefined && key.length <= limits.characters && admit(texts)) cache.set(key, index);
-    last = key.length <= limits.characters ? { texts, index } : undefined;
+    if (hit === undefined && size <= limits.characters && admit(texts, print)) cache.set(print, entry);
+    last = size <= limits.characters ? entry : undefined;
     return index;
   };
 };
