@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findPeriods, periodKey, samePeriod } from "./periods.js";
+import { findPeriods, periodKey, periodPatterns, samePeriod } from "./periods.js";
 
 const keysOf = (text: string) => findPeriods(text).map((period) => periodKey(period));
 
@@ -72,5 +73,64 @@ describe("samePeriod", () => {
     ["September 2025", "Q3 2025", false],
   ] as const)("%j against %j: %s", (claimed, stated, same) => {
     expect(samePeriod(one(claimed), one(stated))).toBe(same);
+  });
+});
+
+describe("the period patterns' needs", () => {
+  // Texts of period words and their neighbours, in any order and case.
+  const piece = fc.constantFrom(
+    "fiscal",
+    "Fiscal",
+    "first",
+    "Second",
+    "third",
+    "4th",
+    "quarter",
+    "QUARTER",
+    "Quarter",
+    "half",
+    "Half",
+    "HALF",
+    "H1",
+    "2H",
+    "Q3",
+    "3q",
+    "FY",
+    "fy",
+    "2025",
+    "25",
+    "'",
+    "-",
+    " ",
+    "  ",
+    "\n",
+    "of",
+    "the",
+    "year",
+    "May",
+    "Sept.",
+    "x",
+    "1",
+  );
+  it("hold in every text a pattern matches, so skipping a pattern whose needs fail finds the same periods", () => {
+    const gated = periodPatterns.filter((pattern) => pattern.needs !== undefined);
+    expect(gated.length).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10, size: "max" }), (pieces) => {
+        const text = pieces.join("");
+        for (const pattern of gated) {
+          const regex = new RegExp(pattern.regex.source, pattern.regex.flags.replace("g", ""));
+          if (regex.test(text)) expect(pattern.needs?.test(text)).toBe(true);
+        }
+      }),
+      { numRuns: 4000, seed: 20261126 },
+    );
+  });
+
+  it("still finds the periods of the patterns they guard", () => {
+    expect(keysOf("fiscal third quarter 2025 and the second half of 2024")).toEqual([
+      "quarter 3 of FY2025",
+      "half 2 of 2024",
+    ]);
   });
 });
