@@ -29,6 +29,15 @@ const onlyClaim = (text: string) => {
 const codes = (text: string) => onlyClaim(text).issues.map((issue) => issue.code);
 
 describe("grounding layer", () => {
+  it("reads a range of figures as its two ends, and finds a figure the sources lack in either", () => {
+    const rangeSource = "The bridge was planned in 1889 and finished in 1925, after 36 years.";
+    const numberCodes = (text: string) =>
+      (run(text, rangeSource).claims ?? []).flatMap((claim) => claim.issues.map((issue) => issue.code));
+    expect(numberCodes("The bridge was built over 1889-1925.")).not.toContain("NUMBER_NOT_IN_SOURCES");
+    expect(numberCodes("The bridge was built over 1889-1930.")).toContain("NUMBER_NOT_IN_SOURCES");
+    expect(numberCodes("The bridge was built over 1880-1925.")).toContain("NUMBER_NOT_IN_SOURCES");
+  });
+
   it("supports a faithful paraphrase and points at its evidence", () => {
     const claim = onlyClaim("In the third quarter of 2025 Northwind Robotics had revenue of $48.2 million.");
     expect(claim.verdict).toBe("supported");
