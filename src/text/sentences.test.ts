@@ -67,6 +67,9 @@ describe("splitSentences", () => {
     ],
     ["quote", "> Quoted one. Quoted two.", ["Quoted one.", "Quoted two."], ["quote", "quote"]],
     ["table rows", "| a | b |\n|---|---|\n| 1 | 2 |", ["a | b", "1 | 2"], ["table-row", "table-row"]],
+    // A closed heading: its opening and closing runs of "#" are blank; "##x" is a word, not a closing run.
+    ["closed heading", "## Results ##\n## ##x ##", ["Results", "##x"], ["heading", "heading"]],
+    ["a row of one cell is no table", "| alone\nText.", ["| alone", "Text."], ["paragraph", "paragraph"]],
   ])("markdown: %s", (_name, input, expected, blocks) => {
     const sentences = splitSentences(input);
     expect(sentences.map((sentence) => sentence.text)).toEqual(expected);
