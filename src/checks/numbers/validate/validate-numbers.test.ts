@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceSource } from "../../../model/layer.js";
+import { prepareSources, type SourcesReader } from "../derive/prepared-sources.js";
 import { validateNumbers } from "./validate-numbers.js";
 
 const source = (text: string): EvidenceSource[] => [{ index: 0, origin: "source", text }];
@@ -221,5 +222,45 @@ describe("validateNumbers: percents and amounts", () => {
     ["The gross margin in 2018 was 3.30%.", margins, "exact"],
   ])("%s -> %s", (text, evidence, status) => {
     expect(statusOf(text, evidence).map(([, found]) => found)).toEqual([status]);
+  });
+});
+
+describe("validateNumbers: an answer without a quantity", () => {
+  /** `prepareSources`, counting its calls. */
+  const countingReader = () => {
+    let calls = 0;
+    const read: SourcesReader = (evidence, options) => {
+      calls += 1;
+      return prepareSources(evidence, options);
+    };
+    return { read, calls: () => calls };
+  };
+
+  it("reads no source, and gives what reading them would (dates and years are not quantities)", () => {
+    const text = "Northwind filed on March 3, 2021, as it did in 2019; some people left.";
+    const skipped = countingReader();
+    const result = validateNumbers({ text, evidence: source(table) }, { readSources: skipped.read });
+    expect(skipped.calls()).toBe(0);
+    expect(result.numbers).toEqual([]);
+    expect(result.sourceTruncated).toBeUndefined();
+    // The same answer with a quantity added reads the sources; without it the result is the one of no figures.
+    const read = countingReader();
+    const withFigure = validateNumbers(
+      { text: `${text} Other sales were 44.1.`, evidence: source(table) },
+      { readSources: read.read },
+    );
+    expect(read.calls()).toBe(1);
+    expect(withFigure.numbers.map((n) => [n.text, n.status])).toEqual([["44.1", "exact"]]);
+    expect(result).toEqual({ ...withFigure, exactMatches: 0, numbers: [] });
+  });
+
+  it("still reads the sources when they could hold more figures than it reads, and reports the limit", () => {
+    const reader = countingReader();
+    const result = validateNumbers(
+      { text: "Nothing here is an amount.", evidence: source(table) },
+      { readSources: reader.read, maxSourceNumbers: 5 },
+    );
+    expect(reader.calls()).toBe(1);
+    expect(result.sourceTruncated).toBe(true);
   });
 });

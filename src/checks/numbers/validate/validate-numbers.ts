@@ -160,6 +160,25 @@ const claimOf = (input: ValidateInput, number: ExtractedNumber): { text: string;
   return { text: `${lead}${own.text}`, start: own.start - lead.length };
 };
 
+const charactersOf = (evidence: readonly EvidenceSource[]): number => {
+  let characters = 0;
+  for (const source of evidence) characters += source.text.length;
+  return characters;
+};
+
+/** The validation of a text with no quantity: what tracing its numbers gives, with none to trace. */
+const nothingToTrace = (text: string): ValidationResult => ({
+  exactMatches: 0,
+  closeMatches: [],
+  derived: [],
+  orphanNumbers: [],
+  suspicious: [],
+  inlineCalculations: findInlineCalculations(text, []),
+  partialAggregations: [],
+  numbers: [],
+  skipped: 0,
+});
+
 /**
  * Validates every number of a text against the evidence and the recorded calculator outputs: exact and
  * close matches, derivations, suspicious near misses (with the value they should be and its formula),
@@ -167,15 +186,23 @@ const claimOf = (input: ValidateInput, number: ExtractedNumber): { text: string;
  */
 export const validateNumbers = (input: ValidateInput, options: ValidateOptions = {}): ValidationResult => {
   const limits: SearchLimits = { ...defaultSearchLimits, ...options.search };
-  const { pool, operandsOf, index, runs } = (options.readSources ?? prepareSources)(
-    [...input.evidence, ...toolEvidence(input.calculations ?? [])],
-    { ...options, maxNumbers: options.maxSourceNumbers ?? defaultMaxSourceNumbers, maxRun: limits.maxRowRun },
-  );
+  const evidence = [...input.evidence, ...toolEvidence(input.calculations ?? [])];
+  const maxSourceNumbers = options.maxSourceNumbers ?? defaultMaxSourceNumbers;
   // The extraction keeps its own bound (5,000): an unbounded read made an adversarial answer quadratic.
   const all = extractNumbers(input.text, {
     ...options,
     ...(answersAnAmount(input) ? { yearsAreValues: true } : {}),
   }).filter(isQuantity);
+  // An answer without a quantity has nothing to trace, so its sources need no reading (reading them is most of
+  // this check's work, and most answers of prose hold no amount). Unless reading could reach the bound on
+  // source figures, which the result reports: each figure takes a character of evidence at least, so evidence
+  // shorter than the bound cannot.
+  if (all.length === 0 && charactersOf(evidence) < maxSourceNumbers) return nothingToTrace(input.text);
+  const { pool, operandsOf, index, runs } = (options.readSources ?? prepareSources)(evidence, {
+    ...options,
+    maxNumbers: maxSourceNumbers,
+    maxRun: limits.maxRowRun,
+  });
   const maxAnswer = options.maxAnswerNumbers ?? 500;
   const answerNumbers = all.slice(0, maxAnswer);
   const inline = findInlineCalculations(input.text, answerNumbers);
