@@ -36,6 +36,21 @@ describe("grounding layer", () => {
     expect(numberCodes("The bridge was built over 1889-1925.")).not.toContain("NUMBER_NOT_IN_SOURCES");
     expect(numberCodes("The bridge was built over 1889-1930.")).toContain("NUMBER_NOT_IN_SOURCES");
     expect(numberCodes("The bridge was built over 1880-1925.")).toContain("NUMBER_NOT_IN_SOURCES");
+    // Hyphenated words around a range leave it a range, and the figures before and after it are read.
+    const numberFindings = (text: string) => numberCodes(text).filter((code) => code.startsWith("NUMBER_"));
+    expect(numberFindings("Over 41 years, 1889-1925, the bridge took 36 years.")).toEqual([
+      "NUMBER_MISMATCH",
+    ]);
+    expect(numberFindings("Over 36 years, 1889-1925, the bridge took 41 years.")).toEqual([
+      "NUMBER_NOT_IN_SOURCES",
+    ]);
+    expect(numberFindings("Over 36 years, 1889-1925, the bridge took 36 years.")).toEqual([]);
+    expect(numberCodes("The well-known bridge was built over 1889-1925, start-to-end.")).not.toContain(
+      "NUMBER_NOT_IN_SOURCES",
+    );
+    expect(numberCodes("The well-known bridge was built over 1889-1930, start-to-end.")).toContain(
+      "NUMBER_NOT_IN_SOURCES",
+    );
   });
 
   it("supports a faithful paraphrase and points at its evidence", () => {

@@ -112,6 +112,23 @@ const splitRange = (token: Token): Token[] => {
   ];
 };
 
+/**
+ * The tokens with each range ("4-7") split into its two ends. Only a token with a hyphen can be a range, and
+ * few are: a claim without one keeps its own list, and one with "year-over-year" copies it only from a range on.
+ */
+const withRangeEnds = (tokens: readonly Token[]): readonly Token[] => {
+  let split: Token[] | undefined;
+  for (let at = 0; at < tokens.length; at++) {
+    const token = tokens[at] as Token;
+    const ends = token.lower.includes("-") ? splitRange(token) : undefined;
+    if (ends !== undefined && ends.length > 1) {
+      split ??= tokens.slice(0, at);
+      split.push(...ends);
+    } else split?.push(token);
+  }
+  return split ?? tokens;
+};
+
 /** The figures written with digits in the passages a claim matches best: rivals for a figure's slot. */
 const passageFigures = (context: ClaimContext): Set<string> => {
   const figures = new Set<string>();
@@ -127,12 +144,10 @@ const passageFigures = (context: ClaimContext): Set<string> => {
  */
 export const checkNumbers = (context: ClaimContext): GroundingFinding[] => {
   const findings: GroundingFinding[] = [];
-  // Only a token with a hyphen can be a range: most claims hold none, and keep their own list.
-  const tokens = context.tokens.some((token) => token.lower.includes("-"))
-    ? context.tokens.flatMap(splitRange)
-    : context.tokens;
+  const tokens = withRangeEnds(context.tokens);
   let rivals: Set<string> | undefined;
-  for (const [position, token] of tokens.entries()) {
+  for (let position = 0; position < tokens.length; position++) {
+    const token = tokens[position] as Token;
     if (!hasDigit(token.lower)) continue;
     const value = numericValue(token.lower);
     if (value === undefined) {
