@@ -27,6 +27,11 @@
  *   database); a phase drives them all at once, BENCH_CONNECTIONS / N connections each, beside the first phase
  *   (one instance on the same database, the others idle). BENCH_DATABASE_URL alone puts one server on PostgreSQL.
  *
+ * - BENCH_RATES=100,200: a phase per rate, each sending that many requests per second at even intervals, whether
+ *   or not the earlier ones are answered (`offeredLoad`; 50 connections answered as fast as the server can are
+ *   a saturating load, whose latency is mostly the wait behind the other 49): below what the server carries, a
+ *   request's latency is its own work. Latency counts from each request's due time.
+ *
  * BENCH_ROUNDS repeats the first phase (the last round is reported); BENCH_VERIFY_WORKERS sets the servers'
  * worker pools; BENCH_SERVER_SCRIPT, BENCH_SERVER_NODE_ARGS and BENCH_SERVER_STDOUT as in server-process.ts.
  */
@@ -36,13 +41,25 @@ import pg from "pg";
 import { defaultServerLimits } from "../src/server/deps.js";
 import { buildPayloads, largeSources, type Payload } from "./libraries/real-payloads.js";
 import { distinctBodies, largeBodies, syntheticPayload } from "./libraries/server-bodies.js";
-import { type AutocannonResult, figures, load, post, sequentialLoop } from "./libraries/server-load.js";
+import {
+  type AutocannonResult,
+  figures,
+  load,
+  offeredLoad,
+  post,
+  sequentialLoop,
+} from "./libraries/server-load.js";
 import { type ServerProcess, startServerProcess } from "./libraries/server-process.js";
 
 const durationSeconds = Number(process.env.BENCH_DURATION_S ?? 20);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_S ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+const offeredRates = (process.env.BENCH_RATES ?? "")
+  .split(",")
+  .filter((rate) => rate.trim() !== "")
+  .map(Number);
+if (offeredRates.some((rate) => !(rate > 0))) throw new Error("BENCH_RATES is a list of positive numbers");
 const mode = process.env.BENCH_PAYLOAD ?? "distinct";
 if (mode !== "distinct" && mode !== "synthetic-repeated")
   throw new Error(`BENCH_PAYLOAD is distinct or synthetic-repeated, not ${mode}`);
@@ -124,7 +141,7 @@ const drained = (results: AutocannonResult[]) => {
 };
 const settle = () => new Promise((done) => setTimeout(done, 1_000 + backlogSeconds * 1_000));
 /** One measured run against `targets` at once, connections shared among them, the large loop beside it if asked. */
-const phase = async (targets: ServerProcess[], withLarge = false) => {
+const phase = async (targets: ServerProcess[], withLarge = false, rate?: number) => {
   await settle();
   await Promise.all(targets.map((server) => server.mark())); // the servers' CPU and event-loop figures count from here
   let running = true;
@@ -133,7 +150,11 @@ const phase = async (targets: ServerProcess[], withLarge = false) => {
   const clients = Math.max(1, Math.round(connections / targets.length));
   const results = drained(
     await Promise.all(
-      targets.map((server) => load(check(server), headers, clients, durationSeconds, bodies.next)),
+      targets.map((server) =>
+        rate === undefined
+          ? load(check(server), headers, clients, durationSeconds, bodies.next)
+          : offeredLoad(check(server), headers, rate / targets.length, durationSeconds, bodies.next),
+      ),
     ),
   );
   running = false;
@@ -156,6 +177,8 @@ for (let round = 1; round < rounds; round++) {
   );
   plain = await phase([first]);
 }
+const offered: { rate: number; run: Awaited<ReturnType<typeof phase>> }[] = [];
+for (const rate of offeredRates) offered.push({ rate, run: await phase([first], false, rate) });
 const withLarge = large ? await phase([first], true) : undefined;
 const together = servers.length > 1 ? await phase(servers) : undefined;
 for (const server of servers) await server.stop();
@@ -165,6 +188,8 @@ const plainResult = plain.results[0] as AutocannonResult;
 const columns: Record<string, ReturnType<typeof figures>> = {
   [servers.length > 1 ? "1 instance" : "plain"]: figures(plainResult, plain.stats[0]),
 };
+for (const { rate, run } of offered)
+  columns[`${rate} req/s offered`] = figures(run.results[0] as AutocannonResult, run.stats[0]);
 if (withLarge)
   columns["with large loop"] = figures(withLarge.results[0] as AutocannonResult, withLarge.stats[0]);
 together?.results.forEach((result, index) => {

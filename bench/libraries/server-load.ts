@@ -41,6 +41,58 @@ export const load = (
     ],
   });
 
+/**
+ * An offered load: `rate` POSTs per second for `duration` seconds, each sent at its due time whether or not the
+ * ones before have been answered (an open loop, as independent users send), each with a body from `next`.
+ * Latency counts from the due time, so a client that falls behind adds its lateness instead of hiding it.
+ * autocannon's own `overallRate` sends each second's requests in one burst, one per connection, so its
+ * latencies measure the wait behind that burst.
+ */
+export const offeredLoad = async (
+  url: string,
+  headers: Record<string, string>,
+  rate: number,
+  duration: number,
+  next: () => string,
+): Promise<AutocannonResult> => {
+  const interval = 1_000 / rate;
+  const count = Math.floor(duration * rate);
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  for (let sent = 0; sent < count; sent++) {
+    const due = started + sent * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    pending.push(
+      fetch(url, { method: "POST", headers, body: next() }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          if (response.status < 200 || response.status > 299) non2xx += 1;
+          latencies.push(performance.now() - due);
+        },
+        () => {
+          errors += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1_000;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+  return {
+    requests: { average: latencies.length / elapsed, total: latencies.length, sent: count },
+    latency: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) },
+    errors,
+    timeouts: 0,
+    non2xx,
+  };
+};
+
 /** One POST: its status, how long the answer took in full, and the answer. */
 export const post = async (url: string, headers: Record<string, string>, body: string | Buffer) => {
   const started = performance.now();
