@@ -19,7 +19,7 @@ interface Block {
   /** Offsets of the block in the text. */
   readonly start: number;
   readonly end: number;
-  /** Offsets inside the block to blank out (markers: "#", "-", ">", "|"). */
+  /** Offsets inside the block to blank out (markers: "#", "-", ">", "|"), in order of their starts. */
   readonly masks: Span[];
 }
 
@@ -156,16 +156,16 @@ const isTableRow = (line: string): boolean => {
  * The block's text with its masks blanked, each masked character a space (the offsets stay those of the
  * text). Written as the unmasked stretches and runs of spaces between them: splitting every table row into an
  * array of one-character strings and joining it again was a tenth of what splitting sources into sentences
- * allocated. Masks may overlap (a heading's opening and closing "#" runs); a character in any mask is blank.
+ * allocated. Masks come in order of their starts (`toBlocks` writes them left to right) and may overlap (a
+ * heading's opening and closing "#" runs); a character in any mask is blank.
  */
 const maskBlock = (text: string, block: Block): string => {
   if (block.masks.length === 0) return text.slice(block.start, block.end);
   const length = block.end - block.start;
-  const masks = isSorted(block.masks) ? block.masks : [...block.masks].sort((a, b) => a.start - b.start);
   let masked = "";
   // Everything before `done` (relative to the block) is written.
   let done = 0;
-  for (const mask of masks) {
+  for (const mask of block.masks) {
     const start = Math.max(done, mask.start);
     const end = Math.min(length, mask.end);
     if (end <= start) continue;
@@ -173,12 +173,6 @@ const maskBlock = (text: string, block: Block): string => {
     done = end;
   }
   return masked + text.slice(block.start + done, block.end);
-};
-
-const isSorted = (masks: readonly Span[]): boolean => {
-  for (let at = 1; at < masks.length; at++)
-    if ((masks[at] as Span).start < (masks[at - 1] as Span).start) return false;
-  return true;
 };
 
 const interestingChars = /[.!?…\n“”«»]/g;

@@ -113,41 +113,37 @@ const forEachStemPair = (stems: readonly string[], visit: (first: string, second
  * allocations, for a claim's handful of pairs).
  */
 const pairShareOf = (tokens: readonly Token[], passages: readonly Passage[]): number => {
-  // The claim's pairs in order (a pair written twice counts twice), and by their first stem.
-  const firsts: string[] = [];
-  const seconds: string[] = [];
-  const following = new Map<string, Set<string>>();
+  // The claim's pairs in order (a pair written twice counts twice), and the same by their first stem.
+  const pairs: (readonly [string, string])[] = [];
+  const wanted: PairSet = new Map();
   forEachStemPair(
     tokens.map((token) => token.stem),
     (first, second) => {
-      firsts.push(first);
-      seconds.push(second);
-      let after = following.get(first);
-      if (after === undefined) {
-        after = new Set();
-        following.set(first, after);
-      }
-      after.add(second);
+      pairs.push([first, second]);
+      addPair(wanted, first, second);
     },
   );
-  if (firsts.length === 0) return 1;
-  // The claim's pairs some passage holds: each second stem, under its first.
-  const found = new Map<string, Set<string>>();
+  if (pairs.length === 0) return 1;
+  // The claim's pairs some passage holds.
+  const found: PairSet = new Map();
   for (const passage of passages)
     forEachStemPair(passage.stemSequence, (first, second) => {
-      if (!following.get(first)?.has(second)) return;
-      let after = found.get(first);
-      if (after === undefined) {
-        after = new Set();
-        found.set(first, after);
-      }
-      after.add(second);
+      if (hasPair(wanted, first, second)) addPair(found, first, second);
     });
-  let share = 0;
-  for (let at = 0; at < firsts.length; at++)
-    if (found.get(firsts[at] as string)?.has(seconds[at] as string)) share++;
-  return share / firsts.length;
+  return pairs.filter(([first, second]) => hasPair(found, first, second)).length / pairs.length;
 };
+
+/** Pairs of stems, each second stem under its first: no "stem stem" string is written to look one up. */
+type PairSet = Map<string, Set<string>>;
+
+const addPair = (set: PairSet, first: string, second: string): void => {
+  const after = set.get(first);
+  if (after) after.add(second);
+  else set.set(first, new Set([second]));
+};
+
+const hasPair = (set: PairSet, first: string, second: string): boolean =>
+  set.get(first)?.has(second) ?? false;
 
 /** Aligns one claim to the evidence, runs every check, and turns the result into a verdict with reasons. */
 export const assessClaim = (

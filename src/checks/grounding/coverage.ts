@@ -2,6 +2,7 @@ import type { Span } from "../../model/span.js";
 import { isStopword, type Token } from "../../text/tokens.js";
 import type { StemLookup } from "./claim-context.js";
 import { isExplained } from "./explained-numbers.js";
+import { hasDigit } from "./numbers.js";
 import { inverseDocumentFrequency, type SourceIndex } from "./source-index.js";
 
 export interface CoverageWeights {
@@ -32,7 +33,6 @@ export interface CoverageMeasure {
   readonly words: number;
 }
 
-const hasDigit = /\d/;
 /** Words that belong to a figure ("172 million", "5 percent"): judged with it by the numbers checks. */
 const figureWords: ReadonlySet<string> = new Set([
   "hundred",
@@ -49,7 +49,7 @@ const figureWords: ReadonlySet<string> = new Set([
   "cent",
   "percentage",
 ]);
-const isFigureWord = (lower: string): boolean => hasDigit.test(lower) || figureWords.has(lower);
+const isFigureWord = (lower: string): boolean => hasDigit(lower) || figureWords.has(lower);
 
 /**
  * How much of a claim's content the evidence covers, weighting rare words higher (IDF): 1 when every content

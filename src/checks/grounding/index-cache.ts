@@ -60,14 +60,19 @@ export const makeIndexCache = (
     // Counted as the texts and a separator between each two, as a joined key was.
     let size = Math.max(0, texts.length - 1);
     for (const text of texts) size += text.length;
+    // An evidence set larger than the whole budget is indexed and not kept (lru-cache would refuse it too), so
+    // neither looked up nor fingerprinted.
+    if (size > limits.characters) {
+      last = undefined;
+      return buildSourceIndex(evidence);
+    }
     const print = fingerprintOf(texts);
     const kept = cache.get(print);
     const hit = kept !== undefined && sameTexts(kept.texts, evidence) ? kept : undefined;
     const index = hit?.index ?? buildSourceIndex(evidence);
     const entry = hit ?? { texts, index, size };
-    // An evidence set larger than the whole budget is indexed and not kept (lru-cache would refuse it too).
-    if (hit === undefined && size <= limits.characters && admit(texts, print)) cache.set(print, entry);
-    last = size <= limits.characters ? entry : undefined;
+    if (hit === undefined && admit(texts, print)) cache.set(print, entry);
+    last = entry;
     return index;
   };
 };

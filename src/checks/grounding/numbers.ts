@@ -22,7 +22,7 @@ const numberWords: ReadonlyMap<string, number> = new Map(
 );
 
 /** Whether a word holds a digit: a loop over its few characters, where `/\d/.test` cost a call per word. */
-const hasDigit = (word: string): boolean => {
+export const hasDigit = (word: string): boolean => {
   for (let at = 0; at < word.length; at++) {
     const code = word.charCodeAt(at);
     if (code >= 48 && code <= 57) return true;

@@ -24,8 +24,6 @@ interface Hints {
   readonly namesMonth: () => boolean;
 }
 
-const monthStarts = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 /**
  * A hint read by a regular expression, remembered. Each expression is a part every match of its patterns holds
  * (the ISO date's "2019-01" holds "9-0"; "1/2/2019" and "1.2.3" hold a digit, a separator, digits, a separator,
@@ -40,19 +38,14 @@ const hintOf = (text: string, pattern: RegExp) => {
   };
 };
 
-const hintsOf = (text: string): Hints => {
-  let month: boolean | undefined;
-  return {
-    digitNextToLetter: hintOf(text, /[A-Za-z#_-]\d/),
-    digitDashDigit: hintOf(text, /\d-\d/),
-    digitColonDigit: hintOf(text, /\d:\d/),
-    twoSeparators: hintOf(text, /\d[./]\d+[./]\d/),
-    namesMonth: () => {
-      month ??= monthStarts.some((start) => text.includes(start));
-      return month;
-    },
-  };
-};
+const hintsOf = (text: string): Hints => ({
+  digitNextToLetter: hintOf(text, /[A-Za-z#_-]\d/),
+  digitDashDigit: hintOf(text, /\d-\d/),
+  digitColonDigit: hintOf(text, /\d:\d/),
+  twoSeparators: hintOf(text, /\d[./]\d+[./]\d/),
+  // The first three letters of a month's name, as the month patterns write them (capitalised).
+  namesMonth: hintOf(text, /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/),
+});
 
 const namesMonth = (hints: Hints): boolean => hints.namesMonth();
 

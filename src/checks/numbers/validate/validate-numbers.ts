@@ -1,4 +1,5 @@
 import type { EvidenceSource } from "../../../model/layer.js";
+import type { Span } from "../../../model/span.js";
 import type { DerivationKind } from "../derive/formula.js";
 import { contentWords, type Operand, rankSources } from "../derive/operands.js";
 import { derivationsNamed } from "../derive/operation-words.js";
@@ -166,18 +167,33 @@ const charactersOf = (evidence: readonly EvidenceSource[]): number => {
   return characters;
 };
 
-/** The validation of a text with no quantity: what tracing its numbers gives, with none to trace. */
-const nothingToTrace = (text: string): ValidationResult => ({
-  exactMatches: 0,
-  closeMatches: [],
-  derived: [],
-  orphanNumbers: [],
-  suspicious: [],
-  inlineCalculations: findInlineCalculations(text, []),
-  partialAggregations: [],
-  numbers: [],
-  skipped: 0,
-});
+/**
+ * The validation of the traced numbers: their checks grouped by status, with the inline calculations, partial
+ * aggregations, the spans of the numbers past the answer's bound (left unchecked) and whether the sources were
+ * read in part.
+ */
+const validationOf = (
+  numbers: readonly NumberCheck[],
+  inlineCalculations: ValidationResult["inlineCalculations"],
+  partialAggregations: readonly PartialAggregation[],
+  skippedSpans: readonly Span[],
+  sourceTruncated: boolean,
+): ValidationResult => {
+  const withStatus = (status: NumberCheck["status"]) => numbers.filter((n) => n.status === status);
+  return {
+    exactMatches: withStatus("exact").length,
+    closeMatches: withStatus("close"),
+    derived: withStatus("derived"),
+    orphanNumbers: withStatus("orphan"),
+    suspicious: withStatus("suspicious"),
+    inlineCalculations,
+    partialAggregations,
+    numbers,
+    skipped: skippedSpans.length,
+    ...(skippedSpans.length > 0 ? { skippedSpans } : {}),
+    ...(sourceTruncated ? { sourceTruncated: true } : {}),
+  };
+};
 
 /**
  * Validates every number of a text against the evidence and the recorded calculator outputs: exact and
@@ -197,7 +213,8 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   // this check's work, and most answers of prose hold no amount). Unless reading could reach the bound on
   // source figures, which the result reports: each figure takes a character of evidence at least, so evidence
   // shorter than the bound cannot.
-  if (all.length === 0 && charactersOf(evidence) < maxSourceNumbers) return nothingToTrace(input.text);
+  if (all.length === 0 && charactersOf(evidence) < maxSourceNumbers)
+    return validationOf([], findInlineCalculations(input.text, []), [], [], false);
   const { pool, operandsOf, index, runs } = (options.readSources ?? prepareSources)(evidence, {
     ...options,
     maxNumbers: maxSourceNumbers,
@@ -356,20 +373,11 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     const partial = findPartialAggregation(claimText, number, written, pool);
     if (partial) partialAggregations.push(partial);
   }
-  const withStatus = (status: NumberCheck["status"]) => numbers.filter((n) => n.status === status);
-  return {
-    exactMatches: withStatus("exact").length,
-    closeMatches: withStatus("close"),
-    derived: withStatus("derived"),
-    orphanNumbers: withStatus("orphan"),
-    suspicious: withStatus("suspicious"),
-    inlineCalculations: inline,
-    partialAggregations,
+  return validationOf(
     numbers,
-    skipped: all.length - answerNumbers.length,
-    ...(all.length > answerNumbers.length
-      ? { skippedSpans: all.slice(answerNumbers.length).map((number) => number.span) }
-      : {}),
-    ...(pool.truncated ? { sourceTruncated: true } : {}),
-  };
+    inline,
+    partialAggregations,
+    all.slice(answerNumbers.length).map((number) => number.span),
+    pool.truncated,
+  );
 };
