@@ -1,3 +1,4 @@
+import { eachMatch } from "../../../text/each-match.js";
 import { spanIndex } from "../../../text/span-index.js";
 import { readPrefix, readSuffix } from "./affixes.js";
 import { isFootnoteMark } from "./footnote-marks.js";
@@ -134,7 +135,8 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
 
 /** Ranges "10-12 million", "10–12%" and "10 to 12": both ends are marked and share the written scale and unit. */
 const linkRanges = (text: string, numbers: ExtractedNumber[]): ExtractedNumber[] => {
-  const linked = [...numbers];
+  // Copied at the first range: most texts hold none.
+  let linked = numbers;
   for (let i = 0; i + 1 < linked.length; i++) {
     const low = linked[i] as ExtractedNumber;
     const high = linked[i + 1] as ExtractedNumber;
@@ -142,6 +144,7 @@ const linkRanges = (text: string, numbers: ExtractedNumber[]): ExtractedNumber[]
     const between = text.slice(low.span.end, high.span.start);
     if (!/^(?:[-–]|\s?–\s?|\s+to\s+)$/.test(between)) continue;
     const scale = low.scaleWritten ? low.scale : high.scale;
+    if (linked === numbers) linked = [...numbers];
     linked[i] = numberWith(low, {
       kind: high.kind,
       scale,
@@ -160,10 +163,10 @@ const anyDigit = /\d/;
 
 const wordNumbers = (text: string, taken: (start: number, end: number) => boolean): ExtractedNumber[] => {
   const found: ExtractedNumber[] = [];
-  for (const match of text.matchAll(wordNumberPattern)) {
+  eachMatch(wordNumberPattern, text, (match) => {
     const start = match.index;
     const end = start + match[0].length;
-    if (taken(start, end)) continue;
+    if (taken(start, end)) return;
     const value = wordNumberValue(match[1], match[2], match[3]);
     const suffix = readSuffix(text.slice(end, end + 40));
     const multiplier = suffix.unit === "bps" ? 0.01 : suffix.multiplier;
@@ -182,7 +185,7 @@ const wordNumbers = (text: string, taken: (start: number, end: number) => boolea
       inRange: false,
       fromWords: true,
     });
-  }
+  });
   return found;
 };
 
@@ -201,12 +204,7 @@ export const extractNumbers = (text: string, options: ExtractOptions = {}): Extr
   const limit = options.maxNumbers ?? defaultMaxNumbers;
   // Without a digit only number words can be read: most lines of prose hold none.
   if (!anyDigit.test(text))
-    return linkRanges(
-      text,
-      wordNumbers(text, () => false)
-        .slice(0, limit)
-        .sort((a, b) => a.span.start - b.span.start),
-    );
+    return linkRanges(text, inTextOrder(wordNumbers(text, () => false).slice(0, limit)));
   const typed = findTypedSpans(text);
   const numbers: ExtractedNumber[] = typed.map((entry) => typedEntry(text, entry));
   const pattern = options.decimalSeparator === "," ? commaPattern : pointPattern;
@@ -214,21 +212,30 @@ export const extractNumbers = (text: string, options: ExtractOptions = {}): Extr
   // a number read here starts before the next match, so only the furthest end of those read so far matters.
   let nextTyped = 0;
   let readEnd = Number.NEGATIVE_INFINITY;
-  for (const match of text.matchAll(pattern)) {
-    if (numbers.length >= limit) break;
+  eachMatch(pattern, text, (match) => {
+    if (numbers.length >= limit) return false;
     const start = match.index;
     const end = start + match[0].length;
     while (nextTyped < typed.length && (typed[nextTyped] as TypedSpan).span.end <= start) nextTyped += 1;
     const inTyped = nextTyped < typed.length && (typed[nextTyped] as TypedSpan).span.start < end;
-    if (inTyped || start < readEnd) continue;
+    if (inTyped || start < readEnd) return true;
     const number = readNumber(text, start, end, options);
     numbers.push(number);
     readEnd = Math.max(readEnd, number.span.end);
-  }
+    return true;
+  });
   if (numbers.length < limit)
     numbers.push(...wordNumbers(text, takenBy(numbers)).slice(0, limit - numbers.length));
-  return linkRanges(
-    text,
-    numbers.sort((a, b) => a.span.start - b.span.start),
-  );
+  return linkRanges(text, inTextOrder(numbers));
+};
+
+/**
+ * The numbers by where they start, equal starts in their order (the stable sort's order). Most lists come in
+ * that order already: a look over them costs less than the sort's copy.
+ */
+const inTextOrder = (numbers: ExtractedNumber[]): ExtractedNumber[] => {
+  for (let i = 1; i < numbers.length; i++)
+    if ((numbers[i] as ExtractedNumber).span.start < (numbers[i - 1] as ExtractedNumber).span.start)
+      return numbers.sort((a, b) => a.span.start - b.span.start);
+  return numbers;
 };

@@ -1,3 +1,5 @@
+import { eachMatch } from "../../../text/each-match.js";
+
 /** Scale words and suffixes, as written after a number. Case matters for the one-letter suffixes. */
 const scaleTable: readonly (readonly [RegExp, number])[] = [
   [/^(?:thousand|thousands)\b/i, 1e3],
@@ -109,7 +111,7 @@ const placesOf = (text: string, lower: string): Places => {
   pushAll(places.billion, lower, "billion");
   for (const sign of ["$", "€", "£", "¥"]) pushAll(places.signs, lower, sign);
   places.signs.sort((a, b) => a - b);
-  for (const match of text.matchAll(codeAtWordStart)) places.codes.push(match.index);
+  eachMatch(codeAtWordStart, text, (match) => places.codes.push(match.index));
   return places;
 };
 

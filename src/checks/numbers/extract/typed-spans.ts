@@ -1,4 +1,5 @@
 import type { Span } from "../../../model/span.js";
+import { eachMatch } from "../../../text/each-match.js";
 import type { NumberKind } from "./types.js";
 
 const month =
@@ -106,14 +107,14 @@ export const findTypedSpans = (text: string): TypedSpan[] => {
   const hints = hintsOf(text);
   for (const [kind, pattern, possible] of typedPatterns) {
     if (!possible(hints, text)) continue;
-    for (const match of text.matchAll(pattern)) {
+    eachMatch(pattern, text, (match) => {
       const start = match.index;
       const end = start + match[0].length;
-      if (!/\d/.test(match[0]) || overlaps(start, end)) continue;
+      if (!/\d/.test(match[0]) || overlaps(start, end)) return;
       covered ??= new Uint8Array(text.length);
       covered.fill(1, start, end);
       found.push({ kind, span: { start, end } });
-    }
+    });
   }
   return found.sort((a, b) => a.span.start - b.span.start);
 };
