@@ -149,6 +149,35 @@ describe("stemsOf", () => {
     );
   });
 
+  it("reads a range of a text as the slice of that range", () => {
+    // Ranges that cut words, joiners, surrogate pairs, marks and invisible characters anywhere.
+    const piece = fc.constantFrom(
+      ...alphabet,
+      "ab",
+      "Ing",
+      "ñ",
+      "\u0301",
+      "\u200D",
+      "𝒜",
+      "\uD835",
+      "٣",
+      "ed",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 40 }).map((pieces) => pieces.join("")),
+        fc.nat(),
+        fc.nat(),
+        (text, a, b) => {
+          const from = a % (text.length + 1);
+          const to = from + (b % (text.length - from + 1));
+          expect(stemsOf(text, from, to)).toEqual(stemsOf(text.slice(from, to)));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
   it("stays right when more distinct words pass than it remembers", () => {
     // 40,000 distinct words fill the table of remembered words past half and clear it.
     const words = Array.from({ length: 40_000 }, (_, i) => `word${i.toString(36)}ing`);

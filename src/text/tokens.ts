@@ -17,13 +17,17 @@ export const wordPattern = /[\p{L}\p{N}]+(?:['’.,-][\p{L}\p{N}]+)*/gu;
 
 const letterOrDigit = /^[\p{L}\p{N}]$/u;
 
-/** Length in UTF-16 units of the letter or digit at `at` (2 for an astral one), or 0 when there is none. */
-const wordCharLength = (text: string, at: number): number => {
+/**
+ * Length in UTF-16 units of the letter or digit at `at` (2 for an astral one), or 0 when there is none. The
+ * text is read as if it ended at `limit`: a surrogate pair that `limit` cuts is a lone surrogate.
+ */
+const wordCharLength = (text: string, at: number, limit = text.length): number => {
+  if (at >= limit) return 0;
   const code = text.charCodeAt(at);
   if (code < 128)
     return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) ? 1 : 0;
   if (code >= 0xd800 && code <= 0xdbff) {
-    const point = text.codePointAt(at) ?? code;
+    const point = at + 1 < limit ? (text.codePointAt(at) ?? code) : code;
     if (point > 0xffff) return letterOrDigit.test(String.fromCodePoint(point)) ? 2 : 0;
   }
   return Number.isNaN(code) ? 0 : letterOrDigit.test(text.charAt(at)) ? 1 : 0;
@@ -48,10 +52,13 @@ const isMark = (text: string, at: number): boolean => {
   return code >= 0x300 && combiningMark.test(text.charAt(at));
 };
 
-/** Length of what continues a word at `at`: a letter or digit, a combining mark, or an invisible character. */
-const wordContinuation = (text: string, at: number): number => {
-  const length = wordCharLength(text, at);
-  if (length > 0) return length;
+/**
+ * Length of what continues a word at `at`: a letter or digit, a combining mark, or an invisible character
+ * (the text read as if it ended at `limit`).
+ */
+const wordContinuation = (text: string, at: number, limit: number): number => {
+  const length = wordCharLength(text, at, limit);
+  if (length > 0 || at >= limit) return length;
   const code = text.charCodeAt(at);
   return code >= 0xad && (isInvisible(code) || isMark(text, at)) ? 1 : 0;
 };
@@ -71,17 +78,17 @@ const nextWordStart = (text: string, from: number): number => {
   return -1;
 };
 
-/** Where the word starting at `start` ends. */
-const wordEnd = (text: string, start: number): number => {
+/** Where the word starting at `start` ends, the text read as if it ended at `limit`. */
+const wordEnd = (text: string, start: number, limit = text.length): number => {
   let at = start;
   for (;;) {
-    let length = wordContinuation(text, at);
+    let length = wordContinuation(text, at, limit);
     while (length > 0) {
       at += length;
-      length = wordContinuation(text, at);
+      length = wordContinuation(text, at, limit);
     }
-    if (at + 1 < text.length && isJoiner(text.charCodeAt(at))) {
-      const next = wordCharLength(text, at + 1);
+    if (at + 1 < limit && isJoiner(text.charCodeAt(at))) {
+      const next = wordCharLength(text, at + 1, limit);
       if (next > 0) {
         at += 1 + next;
         continue;
@@ -183,18 +190,21 @@ const isAsciiLetterOrDigit = (code: number): boolean =>
  * words as `tokenize` reads, found in one pass: a word of ASCII letters and digits (joined by "'", ".", ",",
  * "-") is hashed as it is scanned and looked up at its end; a word that meets any other character is read
  * again from its start by the general scanner (`wordEnd`), which knows accents, marks and invisible characters.
+ * With `from` and `to`, the stems of `text.slice(from, to)`, read in `text` itself: an index reads each
+ * sentence of a source this way, where reading a sentence's slice made every character a look through the
+ * slice to the source.
  */
-export const stemsOf = (text: string): string[] => {
+export const stemsOf = (text: string, from = 0, to = text.length): string[] => {
   const stems: string[] = [];
-  const length = text.length;
-  let at = 0;
+  const length = Math.min(Math.max(to, 0), text.length);
+  let at = Math.max(from, 0);
   while (at < length) {
     const code = text.charCodeAt(at);
     if (code < 128 && !isAsciiLetterOrDigit(code)) {
       at += 1;
       continue;
     }
-    if (code >= 128 && wordCharLength(text, at) === 0) {
+    if (code >= 128 && wordCharLength(text, at, length) === 0) {
       at += 1;
       continue;
     }
@@ -204,7 +214,8 @@ export const stemsOf = (text: string): string[] => {
     let hash = fnvOffset;
     let general = false;
     while (!general) {
-      const unit = text.charCodeAt(at);
+      // Past the end of the range nothing continues the word (-1 is no character).
+      const unit = at < length ? text.charCodeAt(at) : -1;
       if (isAsciiLetterOrDigit(unit)) {
         hash = Math.imul(hash ^ unit, fnvPrime);
         at += 1;
@@ -227,7 +238,7 @@ export const stemsOf = (text: string): string[] => {
       break;
     }
     if (general) {
-      at = wordEnd(text, start);
+      at = wordEnd(text, start, length);
       stems.push(formsAt(text, start, at).stem);
     } else stems.push(asciiSlots[asciiSlotOf(text, start, at, hash) + 2] as string);
   }

@@ -89,7 +89,7 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
   for (const source of evidence) {
     for (const sentence of splitSentences(source.text)) {
       const id = passages.length;
-      const sentenceStems = stemsOf(sentence.text);
+      const sentenceStems = stemsOf(source.text, sentence.span.start, sentence.span.end);
       // One map look-up per word: a stem seen earlier in this passage only counts up.
       for (const stem of sentenceStems) {
         const posting = postings.get(stem);
