@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { splitSentences } from "./sentences.js";
+import { holdsLetterOrDigit, isTableSeparator, splitSentences } from "./sentences.js";
+import { trimSpacesAndTabs } from "./trim.js";
 
 const texts = (input: string) => splitSentences(input).map((sentence) => sentence.text);
 
@@ -128,5 +130,67 @@ describe("splitSentences on tokenized, lower-cased text", () => {
       "He met the approx. number of voters.",
       "Then e.g. the rest followed.",
     ]);
+  });
+});
+
+describe("the quick tests of sentence splitting", () => {
+  it("reads a table's separator row as its cells do: two or more dashes, optional colons, between pipes", () => {
+    // The definition, cell by cell, without the quick turn-away of rows holding any other character.
+    const byCells = (line: string) => {
+      let row = trimSpacesAndTabs(line);
+      if (row.startsWith("|")) row = row.slice(1);
+      if (row.endsWith("|")) row = row.slice(0, -1);
+      return row.split("|").every((cell) => /^:?-{2,}:?$/.test(trimSpacesAndTabs(cell)));
+    };
+    const line = fc
+      .array(fc.constantFrom("-", "--", ":", "|", " ", "\t", "a", "\u00a0", "\r", "—"), { maxLength: 16 })
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(line, (text) => {
+        expect(isTableSeparator(text)).toBe(byCells(text));
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(isTableSeparator("| --- | :--: |")).toBe(true);
+    expect(isTableSeparator("| --- | x |")).toBe(false);
+  });
+
+  it("finds a letter or a digit in a stretch as the Unicode expression does, astral and lone surrogates included", () => {
+    const unit = fc.constantFrom(
+      "a",
+      "Z",
+      "7",
+      " ",
+      ".",
+      "-",
+      "é",
+      "日",
+      "٣",
+      "𝒜",
+      "😀",
+      "\uD835",
+      "\uDC9C",
+      "\u0301",
+      "\u00a0",
+    );
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }), fc.nat(), fc.nat(), (parts, a, b) => {
+        const text = parts.join("");
+        const start = a % (text.length + 1);
+        const end = start + (b % (text.length - start + 1));
+        expect(holdsLetterOrDigit(text, start, end)).toBe(/[\p{L}\p{N}]/u.test(text.slice(start, end)));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("gives a sentence longer than the limit in pieces within it, and one within it whole", () => {
+    const long = `${"word ".repeat(30)}end.`;
+    const pieces = splitSentences(long, { maxSentenceLength: 40 });
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(piece.text.length).toBeLessThanOrEqual(40);
+    expect(splitSentences(long, { maxSentenceLength: long.length }).map((sentence) => sentence.text)).toEqual(
+      [long],
+    );
   });
 });

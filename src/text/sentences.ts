@@ -34,12 +34,17 @@ const separatorCell = /^:?-{2,}:?$/;
  * alignment colons, between optional outer pipes. Read cell by cell: one regex over the whole row lets its
  * space-and-tab runs trade characters and takes cubic time on a long row of them.
  */
-const isTableSeparator = (line: string): boolean => {
+export const isTableSeparator = (line: string): boolean => {
+  // A row of any other character is none: most lines are turned away at their first character, unsplit.
+  for (let at = 0; at < line.length; at++) if (!isSeparatorRowCharacter(line.charCodeAt(at))) return false;
   let row = trimSpacesAndTabs(line);
   if (row.startsWith("|")) row = row.slice(1);
   if (row.endsWith("|")) row = row.slice(0, -1);
   return row.split("|").every((cell) => separatorCell.test(trimSpacesAndTabs(cell)));
 };
+/** What a separator row is written with: "-", ":", "|", spaces and tabs. */
+const isSeparatorRowCharacter = (code: number): boolean =>
+  code === 45 || code === 58 || code === 124 || code === 32 || code === 9;
 const horizontalRulePattern = /^[ \t]*(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 
 interface Line {
@@ -308,6 +313,23 @@ const capLength = (masked: string, span: Span, limit: number): Span[] => {
   return pieces;
 };
 
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether `text` holds a letter or a digit from `start` to `end`. An ASCII one answers at once; a stretch of
+ * ASCII without one answers no; anything else is asked of the expression, which reads letters outside the
+ * Basic Multilingual Plane whole.
+ */
+export const holdsLetterOrDigit = (text: string, start: number, end: number): boolean => {
+  let ascii = true;
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) return true;
+    if (code >= 128) ascii = false;
+  }
+  return !ascii && letterOrDigit.test(text.slice(start, end));
+};
+
 /**
  * Splits a text into sentences with exact offsets: `text.slice(s.span.start, s.span.end) === s.text`.
  * Markdown headings, list items, quotes and table rows are blocks of their own; fenced code is left out.
@@ -320,8 +342,13 @@ export const splitSentences = (text: string, options: SegmentOptions = {}): Sent
     const masked = maskBlock(text, block);
     for (const raw of splitBlock(masked)) {
       const trimmed = trimSpan(masked, raw);
-      if (!trimmed) continue;
-      if (!/[\p{L}\p{N}]/u.test(masked.slice(trimmed.start, trimmed.end))) continue;
+      if (!trimmed || !holdsLetterOrDigit(masked, trimmed.start, trimmed.end)) continue;
+      // A sentence within the limit is one piece, already trimmed.
+      if (trimmed.end - trimmed.start <= limit) {
+        const span = { start: block.start + trimmed.start, end: block.start + trimmed.end };
+        sentences.push({ text: text.slice(span.start, span.end), span, block: block.kind });
+        continue;
+      }
       for (const piece of capLength(masked, trimmed, limit)) {
         const clean = trimSpan(masked, piece);
         if (!clean) continue;
