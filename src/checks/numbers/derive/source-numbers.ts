@@ -316,23 +316,29 @@ const readSource = (
       }
       noteColumns = referenceColumns(line.text) ?? noteColumns;
     }
-    const label = table ? (line.text.split("|")[0] ?? "").trim() : "";
-    const lineText = line.text.toLowerCase();
-    const lowerLabel = label.toLowerCase();
-    const separators = table ? separatorsOf(line.text) : [];
-    const labelPeriod = namesPeriodInYear ? periodInYear(label) : undefined;
-    const labelYear = table ? rowYear(label, labelPeriod) : undefined;
-    const percentLine = !table && /%|\bper\s?cent/i.test(line.text);
-    // "total" written before a figure of prose: only looked for when the line holds the word at all.
-    const mentionsTotal = !table && lineText.includes("total");
     const figures = extractNumbers(line.text, options);
     const withNil = table && /[—–-]/.test(line.text) ? withDashCells(figures, line.text) : figures;
     const quantities = withNil.filter(isQuantity);
+    const label = table ? (line.text.split("|")[0] ?? "").trim() : "";
+    const lowerLabel = label.toLowerCase();
     // A row of words without figures ("Earnings per share: | | |") heads the rows under it.
     if (table && quantities.length === 0 && /\p{L}{3,}/u.test(lowerLabel)) rowHeading = lowerLabel;
+    // The rest describes the line's figures to each of them: a line without any (most lines of prose) needs
+    // none of it.
+    if (quantities.length === 0) continue;
+    const lineText = line.text.toLowerCase();
+    const separators = table ? separatorsOf(line.text) : [];
+    const labelPeriod = namesPeriodInYear ? periodInYear(label) : undefined;
+    const labelYear = table ? rowYear(label, labelPeriod) : undefined;
+    // "per cent" only where the lower-cased line holds "per": the expression reads no other letters as those.
+    const percentLine =
+      !table && (line.text.includes("%") || (lineText.includes("per") && /\bper\s?cent/i.test(line.text)));
+    // "total" written before a figure of prose: only looked for when the line holds the word at all.
+    const mentionsTotal = !table && lineText.includes("total");
     const listedYears =
       !table && lineText.includes("respectively") ? respectivelyYears(line.text, quantities) : undefined;
-    for (const [at, number] of quantities.entries()) {
+    for (let at = 0; at < quantities.length; at++) {
+      const number = quantities[at] as ExtractedNumber;
       const column = table ? cellIndexAt(separators, number.span.start) : -1;
       // A row label ("net of tax of $1") or a "Note" column (references to notes): matched, never operands.
       const inLabel = table && (column === 0 || (noteColumns?.has(column) ?? false));
