@@ -199,8 +199,13 @@ const maxAbbreviationLength = 12;
 const wordBefore = (masked: string, index: number): string => {
   let start = index;
   while (start > 0 && index - start <= maxAbbreviationLength) {
-    const char = masked[start - 1] ?? "";
-    if (/[\p{L}.]/u.test(char)) start--;
+    const code = masked.charCodeAt(start - 1);
+    // ASCII answers by its code; any other character is asked of the expression.
+    const inWord =
+      code < 128
+        ? (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 46
+        : /[\p{L}.]/u.test(masked.charAt(start - 1));
+    if (inWord) start--;
     else break;
   }
   return masked.slice(start, index).replace(/^\.+/, "").toLowerCase();
@@ -213,12 +218,15 @@ const wordAfter = (masked: string, index: number): string => {
 
 const isBoundaryAfterPeriod = (masked: string, periodIndex: number, nextIndex: number): boolean => {
   const before = wordBefore(masked, periodIndex);
-  const next = wordAfter(masked, nextIndex);
   const nextChar = masked[nextIndex] ?? "";
   if (/\d/.test(nextChar) && (before === "no" || before === "nos" || before === "p" || before === "pp"))
     return false;
   if (abbreviations.has(before)) {
-    return sentenceFinalAbbreviations.has(before) && sentenceStarters.has(next.toLowerCase());
+    // The next word is read only after an abbreviation: whether it starts a sentence decides.
+    return (
+      sentenceFinalAbbreviations.has(before) &&
+      sentenceStarters.has(wordAfter(masked, nextIndex).toLowerCase())
+    );
   }
   // An initial, as in "J. K. Rowling", or a dotted acronym not in the list ("N.A.S.A."): not a break.
   if (/^\p{Lu}$/u.test(masked.slice(periodIndex - 1, periodIndex)) && before.length === 1) return false;

@@ -12,12 +12,18 @@ export const nameTokens = (context: ClaimContext): Token[] => {
   const names: Token[] = [];
   context.tokens.forEach((token, position) => {
     if (/\d/.test(token.text) || isStopword(token.lower)) return;
+    if (isAcronym(token.text)) {
+      names.push(token);
+      return;
+    }
+    // Only a capitalized word needs to know whether it opens the sentence (most words are not).
+    if (!isCapitalized(token.text)) return;
     const before = context.claim.text.slice(
       Math.max(0, token.span.start - context.claim.span.start - 4),
       token.span.start - context.claim.span.start,
     );
     const opensSentence = position === 0 || /[.!?:"“]\s*$/.test(before);
-    if (isAcronym(token.text) || (isCapitalized(token.text) && !opensSentence)) names.push(token);
+    if (!opensSentence) names.push(token);
   });
   return names;
 };

@@ -189,10 +189,17 @@ const wordNumbers = (text: string, taken: (start: number, end: number) => boolea
   return found;
 };
 
-/** Whether a word number's place overlaps a number read before (found by halves: see `spanIndex`). */
+/**
+ * Whether a word number's place overlaps a number read before (found by halves: see `spanIndex`). The index
+ * is built at the first word number: most texts with digits hold none, and `numbers` is not changed while the
+ * word numbers are read.
+ */
 const takenBy = (numbers: readonly ExtractedNumber[]) => {
-  const index = spanIndex(numbers.map((number) => number.span));
-  return (start: number, end: number): boolean => index.meets({ start, end });
+  let index: ReturnType<typeof spanIndex> | undefined;
+  return (start: number, end: number): boolean => {
+    index ??= spanIndex(numbers.map((number) => number.span));
+    return index.meets({ start, end });
+  };
 };
 
 /**
