@@ -131,6 +131,40 @@ describe("buildSourcePool", () => {
     expect(numbers[0]?.percentContext).toBe(true);
   });
 
+  it.each([
+    ["Margins rose 4.5 PER CENT.", true],
+    ["Margins rose 4.5 Percent this year.", true],
+    ["Margins rose by 4.5, or 3%, this year.", true],
+    ["Margins rose 4.5 points; supercent is no word.", false],
+    ["Margins rose 4.5 points per year.", false],
+  ] as const)("reads a percent context in any case of the words, and only there: %s", (text, expected) => {
+    const numbers = buildSourcePool([{ index: 0, origin: "source", text }]).numbers;
+    expect(numbers[0]?.percentContext).toBe(expected);
+  });
+
+  it("reads the figures of a line after lines without figures as it reads them alone", () => {
+    // Lines with no figure (prose, a row of words) are passed over; they change nothing for the lines after.
+    const alone = poolOf(["Revenue was $12.6 million in 2018, up 5 per cent."]);
+    const after = poolOf([
+      "The company grew.",
+      "",
+      "Its board met twice.",
+      "Revenue was $12.6 million in 2018, up 5 per cent.",
+    ]);
+    const view = (numbers: typeof alone) =>
+      numbers.map(({ number, values, year, isTotal, percentContext, countedNoun, lineText }) => ({
+        text: number.text,
+        values,
+        year,
+        isTotal,
+        percentContext,
+        countedNoun,
+        lineText,
+      }));
+    expect(view(after)).toEqual(view(alone));
+    expect(view(after).length).toBeGreaterThan(0);
+  });
+
   const poolOf = (lines: readonly string[]) =>
     buildSourcePool([{ index: 0, origin: "source", text: lines.join("\n") }]).numbers;
 
