@@ -61,11 +61,16 @@ const isLastFingerprinted = (texts: readonly string[]): boolean => {
   return true;
 };
 
+/** How many characters the texts hold in all. */
+export const charactersOf = (texts: readonly string[]): number => {
+  let characters = 0;
+  for (const text of texts) characters += text.length;
+  return characters;
+};
+
 const remember = (texts: readonly string[], print: number): void => {
-  let chars = 0;
-  for (const text of texts) chars += text.length;
   // A copy of the list: the caller may change its own afterwards.
-  lastTexts = chars < rememberedChars ? texts.slice() : [];
+  lastTexts = charactersOf(texts) < rememberedChars ? texts.slice() : [];
   lastPrint = print;
 };
 
@@ -84,9 +89,7 @@ export const makeSecondSight = (
   const ring: number[] = [];
   let next = 0;
   return (texts, known) => {
-    let chars = 0;
-    for (const text of texts) chars += text.length;
-    if (chars >= options.admitAtOnceChars) return true;
+    if (charactersOf(texts) >= options.admitAtOnceChars) return true;
     const print = known ?? fingerprintOf(texts);
     if (seen.has(print)) return true;
     if (options.remember === 0) return false;

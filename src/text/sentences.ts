@@ -1,5 +1,6 @@
 import type { Span } from "../model/span.js";
 import { abbreviations, sentenceFinalAbbreviations, sentenceStarters } from "./abbreviations.js";
+import { isAsciiLetter, isAsciiLetterOrDigit } from "./ascii.js";
 import type { Sentence } from "./segment-types.js";
 import { trimSpacesAndTabs } from "./trim.js";
 
@@ -202,9 +203,7 @@ const wordBefore = (masked: string, index: number): string => {
     const code = masked.charCodeAt(start - 1);
     // ASCII answers by its code; any other character is asked of the expression.
     const inWord =
-      code < 128
-        ? (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 46
-        : /[\p{L}.]/u.test(masked.charAt(start - 1));
+      code < 128 ? isAsciiLetter(code) || code === 46 : /[\p{L}.]/u.test(masked.charAt(start - 1));
     if (inWord) start--;
     else break;
   }
@@ -332,7 +331,7 @@ export const holdsLetterOrDigit = (text: string, start: number, end: number): bo
   let ascii = true;
   for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);
-    if ((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57)) return true;
+    if (isAsciiLetterOrDigit(code)) return true;
     if (code >= 128) ascii = false;
   }
   return !ascii && letterOrDigit.test(text.slice(start, end));

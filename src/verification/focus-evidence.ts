@@ -1,6 +1,7 @@
 import type { Claim, EvidenceSource } from "../model/layer.js";
 import type { LayerResult } from "../model/layer-result.js";
 import type { Span } from "../model/span.js";
+import { isAsciiDigit, isAsciiLetterOrDigit } from "../text/ascii.js";
 import { isStopword, stem } from "../text/tokens.js";
 
 /** When and how far very large evidence is narrowed to the passages that concern the answer. */
@@ -88,8 +89,7 @@ const passagesOf = (text: string, source: number): Passage[] => {
   return passages;
 };
 
-const isWordCode = (code: number) =>
-  (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code >= 0xc0 || (code >= 65 && code <= 90);
+const isWordCode = (code: number) => isAsciiLetterOrDigit(code) || code >= 0xc0;
 
 /**
  * What the answer's passages are searched for: the stems of its content words (a stem found at the start of a
@@ -105,8 +105,6 @@ const queryTerms = (claims: readonly Claim[]): string[] => {
     }
   return [...terms].filter((term) => term.length >= 2);
 };
-
-const isDigitCode = (code: number) => code >= 48 && code <= 57;
 
 // Lower-cased a piece at a time, so searching a 10 MB source never holds a lower-cased copy of all of it.
 const lowerCasedPiece = 65_536;
@@ -175,7 +173,7 @@ const termFinder = (terms: readonly string[]) => {
         for (const index of buckets[bucket] as number[]) {
           const term = terms[index] as string;
           if (!text.startsWith(term, at)) continue;
-          if (isDigitCode(code) && isDigitCode(text.charCodeAt(at + term.length))) continue;
+          if (isAsciiDigit(code) && isAsciiDigit(text.charCodeAt(at + term.length))) continue;
           found(index, at);
         }
       // On to the end of this word: only word starts are looked up.

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { EvidenceSource } from "../../model/layer.js";
 import {
+  charactersOf,
   defaultSecondSight,
   fingerprintOf,
   makeSecondSight,
@@ -58,8 +59,7 @@ export const makeIndexCache = (
     if (last && sameTexts(last.texts, evidence)) return last.index;
     const texts = evidence.map((source) => source.text);
     // Counted as the texts and a separator between each two, as a joined key was.
-    let size = Math.max(0, texts.length - 1);
-    for (const text of texts) size += text.length;
+    const size = Math.max(0, texts.length - 1) + charactersOf(texts);
     // An evidence set larger than the whole budget is indexed and not kept (lru-cache would refuse it too), so
     // neither looked up nor fingerprinted.
     if (size > limits.characters) {

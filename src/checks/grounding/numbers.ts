@@ -1,3 +1,4 @@
+import { isAsciiDigit } from "../../text/ascii.js";
 import { tensWords, unitWords } from "../../text/number-words.js";
 import { stem, type Token } from "../../text/tokens.js";
 import type { ClaimContext, GroundingFinding } from "./claim-context.js";
@@ -23,10 +24,7 @@ const numberWords: ReadonlyMap<string, number> = new Map(
 
 /** Whether a word holds a digit: a loop over its few characters, where `/\d/.test` cost a call per word. */
 export const hasDigit = (word: string): boolean => {
-  for (let at = 0; at < word.length; at++) {
-    const code = word.charCodeAt(at);
-    if (code >= 48 && code <= 57) return true;
-  }
+  for (let at = 0; at < word.length; at++) if (isAsciiDigit(word.charCodeAt(at))) return true;
   return false;
 };
 

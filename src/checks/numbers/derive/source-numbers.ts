@@ -1,4 +1,5 @@
 import type { EvidenceSource } from "../../../model/layer.js";
+import { isAsciiDigit, isAsciiLetterOrDigit } from "../../../text/ascii.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { declaredScales } from "../extract/scale-words.js";
 import { type ExtractedNumber, type ExtractOptions, isQuantity, numberWith } from "../extract/types.js";
@@ -143,9 +144,7 @@ const referenceColumns = (line: string): Set<number> | undefined => {
 /** A cheap test that a table line may name years (a header), before reading its cells. */
 const yearLike = /(?<![\d,.])(?:19|20)\d{2}(?![\d,.])|\bFY?\s?'?\d{2}\b/i;
 
-const isDigitCode = (code: number) => code >= 48 && code <= 57;
-const isWordCode = (code: number) =>
-  isDigitCode(code) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+const isWordCode = (code: number) => isAsciiLetterOrDigit(code) || code === 95;
 
 /**
  * `/\b((?:19|20)\d{2})\b[^\d]{0,30}$/` on `text`, without trying it from every offset: the year it finds is
@@ -153,10 +152,10 @@ const isWordCode = (code: number) =>
  */
 const yearAtEnd = (text: string): number | undefined => {
   let last = text.length - 1;
-  while (last >= 0 && !isDigitCode(text.charCodeAt(last))) last -= 1;
+  while (last >= 0 && !isAsciiDigit(text.charCodeAt(last))) last -= 1;
   if (last < 3 || text.length - 1 - last > 30) return undefined;
   const first = last - 3;
-  for (let at = first; at <= last; at++) if (!isDigitCode(text.charCodeAt(at))) return undefined;
+  for (let at = first; at <= last; at++) if (!isAsciiDigit(text.charCodeAt(at))) return undefined;
   // \b before the year (a non-word character or the start) and after it (a non-word character or the end).
   if (first > 0 && isWordCode(text.charCodeAt(first - 1))) return undefined;
   if (last + 1 < text.length && isWordCode(text.charCodeAt(last + 1))) return undefined;

@@ -1,3 +1,4 @@
+import { isAsciiDigit } from "../../../text/ascii.js";
 import { eachMatch } from "../../../text/each-match.js";
 
 /** Scale words and suffixes, as written after a number. Case matters for the one-letter suffixes. */
@@ -118,10 +119,7 @@ const placesOf = (text: string, lower: string): Places => {
 const whitespace = /\s/;
 const isWhitespace = (text: string, at: number) =>
   at >= 0 && at < text.length && whitespace.test(text.charAt(at));
-const isDigitAt = (text: string, at: number) => {
-  const code = text.charCodeAt(at);
-  return code >= 48 && code <= 57;
-};
+const isDigitAt = (text: string, at: number) => isAsciiDigit(text.charCodeAt(at));
 
 /**
  * Whether a declaration may be written around the scale word at `at`: "in", "(" or a currency before it, or

@@ -1,5 +1,6 @@
 import type { EvidenceSource } from "../../../model/layer.js";
 import type { Span } from "../../../model/span.js";
+import { charactersOf } from "../../../text/second-sight.js";
 import type { DerivationKind } from "../derive/formula.js";
 import { contentWords, type Operand, rankSources } from "../derive/operands.js";
 import { derivationsNamed } from "../derive/operation-words.js";
@@ -161,12 +162,6 @@ const claimOf = (input: ValidateInput, number: ExtractedNumber): { text: string;
   return { text: `${lead}${own.text}`, start: own.start - lead.length };
 };
 
-const charactersOf = (evidence: readonly EvidenceSource[]): number => {
-  let characters = 0;
-  for (const source of evidence) characters += source.text.length;
-  return characters;
-};
-
 /**
  * The validation of the traced numbers: their checks grouped by status, with the inline calculations, partial
  * aggregations, the spans of the numbers past the answer's bound (left unchecked) and whether the sources were
@@ -213,7 +208,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   // this check's work, and most answers of prose hold no amount). Unless reading could reach the bound on
   // source figures, which the result reports: each figure takes a character of evidence at least, so evidence
   // shorter than the bound cannot.
-  if (all.length === 0 && charactersOf(evidence) < maxSourceNumbers)
+  if (all.length === 0 && charactersOf(evidence.map((source) => source.text)) < maxSourceNumbers)
     return validationOf([], findInlineCalculations(input.text, []), [], [], false);
   const { pool, operandsOf, index, runs } = (options.readSources ?? prepareSources)(evidence, {
     ...options,
