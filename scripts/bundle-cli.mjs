@@ -7,6 +7,7 @@
  * and load from node_modules when a command needs them. The chunks sit beside main.js, in dist/cli, so paths
  * the code resolves from its own location (`../../package.json`) mean the same as in the tsc output.
  */
+import { chmodSync } from "node:fs";
 import { build } from "esbuild";
 
 const external = [
@@ -41,3 +42,8 @@ await build({
     js: 'import { createRequire as __veracityCreateRequire } from "node:module"; const require = __veracityCreateRequire(import.meta.url);',
   },
 });
+
+// The command runs as a file (`npx veracity`, a linked bin): it must be executable whoever links it and when.
+// npm sets the mode when it links a bin, but a bin linked before a rebuild (npx keeps its link to a project
+// per path) meets the new file as written, which is not.
+chmodSync("dist/cli/main.js", 0o755);

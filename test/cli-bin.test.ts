@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -22,6 +22,10 @@ describe.skipIf(!existsSync(bin))("the built veracity bin", () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/missing the answer file/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("is executable as a file, as a linked bin runs it", () => {
+    expect(statSync(bin).mode & 0o111).toBe(0o111);
   });
 
   it("prints its version", () => {
