@@ -167,6 +167,38 @@ describe("stemsOf", () => {
     const words = Array.from({ length: 40_000 }, (_, i) => `word${i.toString(36)}ing`);
     const text = words.join(" ");
     expect(stemsOf(text)).toEqual(stemsByTokens(text));
+    // Against the stemmer itself, which remembers nothing (tokenize reads the same table of words).
+    expect(stemsOf(text)).toEqual(words.map((word) => stem(word)));
     expect(stemsOf("walked walking walks")).toEqual(["walk", "walk", "walk"]);
+  });
+
+  it("tells apart two words whose hashes are equal", () => {
+    // "yaczfa" and "glbppa" have the same 32-bit FNV-1a hash (the table's key), and the same length.
+    const fnv1a32 = (word: string) => {
+      let hash = 0x811c9dc5;
+      for (let at = 0; at < word.length; at++) hash = Math.imul(hash ^ word.charCodeAt(at), 0x01000193);
+      return hash >>> 0;
+    };
+    expect(fnv1a32("yaczfa")).toBe(fnv1a32("glbppa"));
+    expect(stemsOf("yaczfa glbppa yaczfa glbppa")).toEqual(["yaczfa", "glbppa", "yaczfa", "glbppa"]);
+    expect(stemsOf("glbppa yaczfa")).toEqual(["glbppa", "yaczfa"]);
+  });
+
+  it("stems long words, and stays right when long words fill the characters it keeps", () => {
+    // 300 letters: longer than a word the table keeps. Then 6,000 distinct words of 250 letters (1.5 million
+    // characters), more than the table keeps characters of before it is half full, read twice.
+    const long = `${"a".repeat(296)}ings`;
+    expect(stemsOf(`${long} ${long.toUpperCase()}`)).toEqual([stem(long), stem(long)]);
+    expect(tokenize(long)[0]?.stem).toBe(stem(long));
+    const lettersOf = (n: number) =>
+      Array.from({ length: 4 }, (_, place) =>
+        String.fromCharCode(97 + (Math.floor(n / 26 ** place) % 26)),
+      ).join("");
+    const words = Array.from({ length: 6_000 }, (_, i) => `${lettersOf(i)}${"e".repeat(243)}ed`);
+    const expected = words.map((word) => stem(word));
+    const text = words.join(" ");
+    expect(stemsOf(text)).toEqual(expected);
+    expect(stemsOf(text)).toEqual(expected);
+    expect(tokenize(words.slice(0, 3).join(" ")).map((token) => token.stem)).toEqual(expected.slice(0, 3));
   });
 });

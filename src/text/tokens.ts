@@ -130,25 +130,35 @@ const formsOf = (raw: string): WordForms => {
 
 /**
  * Forms of ASCII words, looked up by the word's place in the text: an open-addressing table keyed by a hash of
- * the word's characters, each slot holding the word as written, its forms and its stem side by side in one
- * array (one cache line per look-up, where separate arrays of words and of forms cost a line each, and reading
- * the stem through the forms another). A hit costs one pass over the word's characters and no new string:
- * slicing each word out of a source and hashing the slice in a `Map` was the largest part of indexing new
- * sources. Words with other characters take `formsOf`, which also reads accents and invisible characters.
- * Bounded: cleared when half full.
+ * the word's characters. A slot's key is two numbers in typed arrays (the word's hash; where its characters sit
+ * in one byte array, and its length), so a look-up compares numbers and bytes in small contiguous arrays and
+ * touches no string but the text: the table is read for every word of every source, and when each slot held
+ * the word as a string, reading that string (somewhere in the heap) was most of a look-up's cost. The forms
+ * and the stem sit in arrays of their own, read once the slot is found. A hit makes no new string: slicing
+ * each word out of a source and hashing the slice in a `Map` was the largest part of indexing new sources.
+ * Words with other characters, and ASCII words of more than `maxAsciiWord` characters, take `formsOf`, which
+ * also reads accents and invisible characters. Bounded: cleared when half full or when the characters fill
+ * their array.
  */
 const asciiSlotCount = 1 << 16;
 const asciiSlotMask = asciiSlotCount - 1;
-/** Entries per slot: the word, its forms, its stem. */
-const slotWidth = 3;
-const asciiSlots: (string | WordForms | undefined)[] = new Array(slotWidth * asciiSlotCount).fill(undefined);
+/** Longest word the table keeps: a slot packs the length in its low 8 bits. */
+const maxAsciiWord = 255;
+/** Each slot's word hash (FNV-1a). */
+const slotHashes = new Int32Array(asciiSlotCount);
+/** Each slot's word: `offset << 8 | length` into `slotCharacters`; 0 for an empty slot (no word is empty). */
+const slotPlaces = new Int32Array(asciiSlotCount);
+/** The kept words' characters, one byte each (they are ASCII), one after another. */
+const slotCharacters = new Uint8Array(1 << 20);
+let slotCharactersUsed = 0;
+const slotForms: (WordForms | undefined)[] = new Array(asciiSlotCount).fill(undefined);
+const slotStems: (string | undefined)[] = new Array(asciiSlotCount).fill(undefined);
 let asciiWordCount = 0;
 
-/** Whether `word` is the text's characters `start` to `end`. */
-const sameCharacters = (word: string, text: string, start: number, end: number): boolean => {
-  if (word.length !== end - start) return false;
-  for (let at = 0; at < word.length; at++)
-    if (word.charCodeAt(at) !== text.charCodeAt(start + at)) return false;
+/** Whether the `length` characters kept at `offset` are the text's characters from `start`. */
+const sameCharacters = (offset: number, text: string, start: number, length: number): boolean => {
+  for (let at = 0; at < length; at++)
+    if (slotCharacters[offset + at] !== text.charCodeAt(start + at)) return false;
   return true;
 };
 
@@ -161,33 +171,54 @@ const formsAt = (text: string, start: number, end: number): WordForms => {
     if (code >= 128) return formsOf(readableWord(text.slice(start, end)));
     hash = Math.imul(hash ^ code, fnvPrime);
   }
-  return asciiSlots[asciiSlotOf(text, start, end, hash) + 1] as WordForms;
+  if (end - start > maxAsciiWord) return formsOf(text.slice(start, end));
+  return slotForms[asciiSlotOf(text, start, end, hash)] as WordForms;
 };
 
+/** The stem of the ASCII word `start` to `end` of `text`, whose FNV-1a hash is `hash`. */
+const asciiStem = (text: string, start: number, end: number, hash: number): string =>
+  end - start > maxAsciiWord
+    ? formsOf(text.slice(start, end)).stem
+    : (slotStems[asciiSlotOf(text, start, end, hash)] as string);
+
 /**
- * Where the ASCII word `start` to `end` of `text`, whose FNV-1a hash is `hash`, sits in `asciiSlots` (the
- * index of its first entry), added when it is not there yet.
+ * The slot of the ASCII word `start` to `end` of `text` (at most `maxAsciiWord` characters), whose FNV-1a hash
+ * is `hash`, added when it is not there yet.
  */
 const asciiSlotOf = (text: string, start: number, end: number, hash: number): number => {
+  const length = end - start;
+  // Hashes are compared as the arrays hold them: 32-bit signed.
+  const key = hash | 0;
   for (let slot = hash & asciiSlotMask; ; slot = (slot + 1) & asciiSlotMask) {
-    const word = asciiSlots[slotWidth * slot] as string | undefined;
-    if (word === undefined) break;
-    if (sameCharacters(word, text, start, end)) return slotWidth * slot;
+    const place = slotPlaces[slot] as number;
+    if (place === 0) break;
+    if (
+      slotHashes[slot] === key &&
+      (place & maxAsciiWord) === length &&
+      sameCharacters(place >>> 8, text, start, length)
+    )
+      return slot;
   }
-  if (asciiWordCount >= asciiSlotCount >>> 1) {
-    asciiSlots.fill(undefined);
+  if (asciiWordCount >= asciiSlotCount >>> 1 || slotCharactersUsed + length > slotCharacters.length) {
+    slotPlaces.fill(0);
+    slotForms.fill(undefined);
+    slotStems.fill(undefined);
+    slotCharactersUsed = 0;
     asciiWordCount = 0;
   }
-  const word = text.slice(start, end);
   // An ASCII word needs no reading: it holds no accent and no invisible character.
-  const forms = formsOf(word);
+  const forms = formsOf(text.slice(start, end));
   let slot = hash & asciiSlotMask;
-  while (asciiSlots[slotWidth * slot] !== undefined) slot = (slot + 1) & asciiSlotMask;
-  asciiSlots[slotWidth * slot] = word;
-  asciiSlots[slotWidth * slot + 1] = forms;
-  asciiSlots[slotWidth * slot + 2] = forms.stem;
+  while (slotPlaces[slot] !== 0) slot = (slot + 1) & asciiSlotMask;
+  const offset = slotCharactersUsed;
+  for (let at = 0; at < length; at++) slotCharacters[offset + at] = text.charCodeAt(start + at);
+  slotCharactersUsed += length;
+  slotHashes[slot] = key;
+  slotPlaces[slot] = (offset << 8) | length;
+  slotForms[slot] = forms;
+  slotStems[slot] = forms.stem;
   asciiWordCount += 1;
-  return slotWidth * slot;
+  return slot;
 };
 
 /**
@@ -245,7 +276,7 @@ export const stemsOf = (text: string, from = 0, to = text.length): string[] => {
     if (general) {
       at = wordEnd(text, start, length);
       stems.push(formsAt(text, start, at).stem);
-    } else stems.push(asciiSlots[asciiSlotOf(text, start, at, hash) + 2] as string);
+    } else stems.push(asciiStem(text, start, at, hash));
   }
   return stems;
 };
