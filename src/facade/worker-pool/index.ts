@@ -1,6 +1,7 @@
 export {
   createWorkerPoolVerifier,
   defaultVerifyWorkers,
+  defaultWorkerResourceLimits,
   type WorkerPoolOptions,
   type WorkerPoolVerifier,
 } from "./create-worker-pool-verifier.js";

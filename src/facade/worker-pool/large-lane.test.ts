@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { VerificationRequest } from "../../model/request.js";
@@ -7,6 +7,7 @@ import { createVerifier } from "../create-verifier.js";
 import {
   callChars,
   createWorkerPoolVerifier,
+  defaultWorkerResourceLimits,
   type WorkerPoolOptions,
   type WorkerPoolVerifier,
 } from "./create-worker-pool-verifier.js";
@@ -26,6 +27,20 @@ const lanePool = (options: Partial<WorkerPoolOptions> = {}): WorkerPoolVerifier 
 
 /** What the lane worker answered (it answers every call with its thread's id and calibration). */
 const answerOf = (answer: Promise<unknown>): Promise<LaneWorkerAnswer> => answer as Promise<LaneWorkerAnswer>;
+
+/** The heap limits a worker thread started without any reports (V8's defaults on this machine). */
+const limitsOfPlainWorker = (): Promise<ResourceLimits> =>
+  new Promise((resolve, reject) => {
+    const worker = new Worker(
+      "const { parentPort, resourceLimits } = require('node:worker_threads'); parentPort.postMessage(resourceLimits);",
+      { eval: true },
+    );
+    worker.once("message", (limits: ResourceLimits) => {
+      void worker.terminate();
+      resolve(limits);
+    });
+    worker.once("error", reject);
+  });
 
 /** A function that resolves with the next held verification: its thread, and the gate that lets it go. */
 const watchHeld = async (pool: WorkerPoolVerifier): Promise<() => Promise<HeldEvent["payload"]>> => {
@@ -175,6 +190,30 @@ describe("the large lane", () => {
       expect((await answerOf(pool.verify(small))).threadId).toBe(smallBefore.threadId);
     } finally {
       await pool.close();
+    }
+  });
+
+  it("starts small-call workers with a larger young generation, their replacements too, and the lane's with V8's", async () => {
+    const pool = lanePool();
+    try {
+      const smallLimits = (await answerOf(pool.verify(small))).resourceLimits;
+      expect(smallLimits.maxYoungGenerationSizeMb).toBe(defaultWorkerResourceLimits.maxYoungGenerationSizeMb);
+      // The old generation keeps its default: only the young one is set.
+      const plain = await limitsOfPlainWorker();
+      expect(smallLimits.maxOldGenerationSizeMb).toBe(plain.maxOldGenerationSizeMb);
+      expect((await answerOf(pool.verify(large("lane")))).resourceLimits).toEqual(plain);
+      // A small-call worker that dies is replaced by one with the same limits.
+      const crashed = await pool.verify({ ...small, text: "crash" }).catch((error: unknown) => error);
+      expect(crashed).toBeInstanceOf(VerificationError);
+      expect((await answerOf(pool.verify(small))).resourceLimits).toEqual(smallLimits);
+    } finally {
+      await pool.close();
+    }
+    const chosen = lanePool({ workerResourceLimits: { maxYoungGenerationSizeMb: 64 } });
+    try {
+      expect((await answerOf(chosen.verify(small))).resourceLimits.maxYoungGenerationSizeMb).toBe(64);
+    } finally {
+      await chosen.close();
     }
   });
 

@@ -6,7 +6,7 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import { type ResourceLimits, Worker } from "node:worker_threads";
 import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import {
@@ -99,6 +99,8 @@ interface Pending {
 /** A worker thread and its calls not yet answered (waiting behind others or running). */
 export interface Slot {
   worker: Worker;
+  /** The heap limits its worker starts with (a replacement gets the same). */
+  readonly resourceLimits: ResourceLimits | undefined;
   readonly pending: Map<number, Pending>;
   ready: boolean;
   /** Stopped for good by `retire`: its worker's exit starts no replacement. */
@@ -117,8 +119,11 @@ export interface WorkerSlotsOptions {
 }
 
 export interface WorkerSlots {
-  /** A new slot, its worker starting; calls may be sent to it at once (they wait until it is ready). */
-  readonly open: () => Slot;
+  /**
+   * A new slot, its worker starting with the given heap limits (V8's defaults when none); calls may be sent to it
+   * at once (they wait until it is ready).
+   */
+  readonly open: (resourceLimits?: ResourceLimits) => Slot;
   /**
    * Sends a call to the slot's worker. Settles with the worker's answer or its typed error; a VerificationError
    * if the worker dies first, a VerificationTimeoutError past the deadline.
@@ -191,9 +196,10 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
 
   // The parent's options a worker accepts: learnt from Node's refusal the first time, then kept.
   let execArgv = workerExecArgv();
-  const newWorker = (): Worker => {
+  const newWorker = (resourceLimits: ResourceLimits | undefined): Worker => {
     const settings = {
       workerData: entry.sourceEntry === undefined ? config : { ...config, sourceEntry: entry.sourceEntry },
+      ...(resourceLimits === undefined ? {} : { resourceLimits }),
     };
     try {
       return new Worker(entry.url, { ...settings, execArgv });
@@ -205,7 +211,7 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
   };
 
   const start = (slot: Slot) => {
-    const worker = newWorker();
+    const worker = newWorker(slot.resourceLimits);
     slot.worker = worker;
     slot.ready = false;
     worker.on("message", (reply: WorkerReply) => onReply(slot, reply));
@@ -254,8 +260,8 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
     closing ? new VerificationError({ message: "the verifier is closed" }) : broken;
 
   return {
-    open: () => {
-      const slot = { pending: new Map<number, Pending>(), ready: false } as Slot;
+    open: (resourceLimits) => {
+      const slot = { pending: new Map<number, Pending>(), ready: false, resourceLimits } as Slot;
       start(slot);
       opened.push(slot);
       return slot;

@@ -1,12 +1,13 @@
 /**
  * A pool worker for the large-lane tests that verifies nothing: it answers each call with its thread's id and
- * the calibration its verifier would use (built from the pool's configuration, updated by `updateCalibration`).
+ * the calibration its verifier would use (built from the pool's configuration, updated by `updateCalibration`),
+ * and the heap limits its thread started with.
  * A verification whose text starts with "hold" blocks the thread synchronously, as a 10 MB source does, until
  * the test lets it go: first it sends an event (through the pool's subscribers) carrying its thread's id and a
  * shared gate, which the test opens with `Atomics.store` and `Atomics.notify`. A text starting with "crash"
  * ends the thread mid-call.
  */
-import { parentPort, threadId, workerData } from "node:worker_threads";
+import { parentPort, type ResourceLimits, resourceLimits, threadId, workerData } from "node:worker_threads";
 import type { CalibrationModels } from "../../../calibration/calibrator.js";
 import type { WorkerCall, WorkerReply, WorkerVerifierConfig } from "../messages.js";
 
@@ -14,6 +15,7 @@ import type { WorkerCall, WorkerReply, WorkerVerifierConfig } from "../messages.
 export interface LaneWorkerAnswer {
   readonly threadId: number;
   readonly calibration: CalibrationModels;
+  readonly resourceLimits: ResourceLimits;
 }
 
 /** The event a held verification sends before it blocks. */
@@ -37,7 +39,7 @@ parentPort?.on("message", (call: WorkerCall) => {
   if (call.op === "updateCalibration") calibration = { ...calibration, ...call.models };
   if (call.op === "verify" && call.request.text.startsWith("crash")) process.exit(70);
   if (call.op === "verify" && call.request.text.startsWith("hold")) hold();
-  const answer: LaneWorkerAnswer = { threadId, calibration };
+  const answer: LaneWorkerAnswer = { threadId, calibration, resourceLimits };
   send({ kind: "result", id: call.id, value: call.op === "updateCalibration" ? undefined : answer });
 });
 send({ kind: "ready" });
