@@ -31,6 +31,7 @@ export {
 export {
   createWorkerPoolVerifier,
   defaultVerifyWorkers,
+  defaultWorkerResourceLimits,
   VerifierBusyError,
   type WorkerPoolOptions,
   type WorkerVerifierConfig,
