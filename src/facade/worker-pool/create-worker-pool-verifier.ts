@@ -67,10 +67,11 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
 
 /**
  * The small-call workers' heap limits: a young generation of 96 MB (semi-spaces of 32 MB) where V8's default
- * is 48 MB (16 MB). A verification allocates about 1.5 MB and holds most of it until it ends, so each
- * young-generation collection copies the calls in flight: with twice the room, half as many collections copy
- * about as much each. Measured with a pool of two on distinct real payloads, alternating in one process with
- * a pool of V8's defaults: 1.07-1.09x the throughput, for about 30 MB more resident memory per busy worker
+ * is 48 MB (16 MB). A verification allocates about 1.5 MB, much of it alive until it ends, so each
+ * young-generation collection copies the calls in flight (about 2 MB each time): with twice the room, half as
+ * many collections copy about as much each. Measured with a pool of two on distinct real payloads, alternating
+ * in one process with a pool of V8's defaults: a median 1.07x the throughput over eleven runs (0.985-1.135x),
+ * for about 30 MB more resident memory per busy worker
  * (docs/BENCHMARKS.md, stop 33). Not for the large lane: a 10 MB source's verification is bound by its peak
  * memory, not by collections.
  */
