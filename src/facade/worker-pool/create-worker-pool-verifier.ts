@@ -62,7 +62,7 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
    * Heap limits of each worker that verifies small calls (Node's `ResourceLimits`); default
    * `defaultWorkerResourceLimits`, a young generation of 96 MB. The large lane's workers keep V8's defaults.
    */
-  readonly workerResourceLimits?: ResourceLimits;
+  readonly workerResourceLimits?: Readonly<ResourceLimits>;
 }
 
 /**
@@ -75,7 +75,7 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
  * (docs/BENCHMARKS.md, stop 33). Not for the large lane: a 10 MB source's verification is bound by its peak
  * memory, not by collections.
  */
-export const defaultWorkerResourceLimits: ResourceLimits = { maxYoungGenerationSizeMb: 96 };
+export const defaultWorkerResourceLimits: Readonly<ResourceLimits> = { maxYoungGenerationSizeMb: 96 };
 
 /** The pool's verifier, plus numeric validation run in a worker (answered as JSON text). */
 export interface WorkerPoolVerifier extends Verifier {
@@ -190,7 +190,7 @@ interface Lane {
   /** How the busy error names its workers. */
   readonly workersName: string;
   /** The heap limits its workers start with (V8's defaults when none). */
-  readonly resourceLimits: ResourceLimits | undefined;
+  readonly resourceLimits: Readonly<ResourceLimits> | undefined;
 }
 
 /**

@@ -100,7 +100,7 @@ interface Pending {
 export interface Slot {
   worker: Worker;
   /** The heap limits its worker starts with (a replacement gets the same). */
-  readonly resourceLimits: ResourceLimits | undefined;
+  readonly resourceLimits: Readonly<ResourceLimits> | undefined;
   readonly pending: Map<number, Pending>;
   ready: boolean;
   /** Stopped for good by `retire`: its worker's exit starts no replacement. */
@@ -123,7 +123,7 @@ export interface WorkerSlots {
    * A new slot, its worker starting with the given heap limits (V8's defaults when none); calls may be sent to it
    * at once (they wait until it is ready).
    */
-  readonly open: (resourceLimits?: ResourceLimits) => Slot;
+  readonly open: (resourceLimits?: Readonly<ResourceLimits>) => Slot;
   /**
    * Sends a call to the slot's worker. Settles with the worker's answer or its typed error; a VerificationError
    * if the worker dies first, a VerificationTimeoutError past the deadline.
@@ -196,7 +196,7 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
 
   // The parent's options a worker accepts: learnt from Node's refusal the first time, then kept.
   let execArgv = workerExecArgv();
-  const newWorker = (resourceLimits: ResourceLimits | undefined): Worker => {
+  const newWorker = (resourceLimits: Readonly<ResourceLimits> | undefined): Worker => {
     const settings = {
       workerData: entry.sourceEntry === undefined ? config : { ...config, sourceEntry: entry.sourceEntry },
       ...(resourceLimits === undefined ? {} : { resourceLimits }),
