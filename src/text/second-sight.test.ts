@@ -40,12 +40,21 @@ describe("admission on second sight", () => {
     expect(fingerprintOf([])).toBeGreaterThanOrEqual(0);
   });
 
-  it("reads a long text's length and evenly spaced characters: a change between them may go unseen", () => {
+  /** `long` with the character at `at` replaced by "b". */
+  const changedAt = (long: string, at: number) => `${long.slice(0, at)}b${long.slice(at + 1)}`;
+
+  it("reads a long text's length, its ends and evenly spaced characters: a change between them may go unseen", () => {
     const long = "a".repeat(10_000);
-    // 10,000 characters are read every 9th: the first character is read, the second is not.
-    expect(fingerprintOf([`b${long.slice(1)}`])).not.toBe(fingerprintOf([long]));
+    // 10,000 characters are read every 9th (5,004 is read, 5,000 is not), and the first and last 64 all.
+    expect(fingerprintOf([changedAt(long, 5_004)])).not.toBe(fingerprintOf([long]));
+    expect(fingerprintOf([changedAt(long, 5_000)])).toBe(fingerprintOf([long]));
     expect(fingerprintOf([`${long}a`])).not.toBe(fingerprintOf([long]));
-    expect(fingerprintOf([`a${"b"}${long.slice(2)}`])).toBe(fingerprintOf([long]));
+    // A heading or a closing line that differs: texts of one length whose other read characters are equal.
+    for (const at of [1, 2, 40, 63, 9_936, 9_990, 9_998])
+      expect(fingerprintOf([changedAt(long, at)]), `changed at ${at}`).not.toBe(fingerprintOf([long]));
+    expect(fingerprintOf([`${long.slice(0, -7)}round-1`])).not.toBe(
+      fingerprintOf([`${long.slice(0, -7)}round-2`]),
+    );
     // Short texts are read whole.
     expect(fingerprintOf(["abcdef"])).not.toBe(fingerprintOf(["abcdeg"]));
   });
@@ -55,7 +64,7 @@ describe("admission on second sight", () => {
     const long = "a".repeat(10_000);
     expect(admit([long])).toBe(false);
     // Another text with the same fingerprint counts as seen: the cache keeps it at its first sight.
-    expect(admit([`a${"b"}${long.slice(2)}`])).toBe(true);
+    expect(admit([changedAt(long, 5_000)])).toBe(true);
   });
 
   it("answers the texts it read last without reading them again, and never a list changed since", () => {

@@ -12,9 +12,10 @@ import { fnvOffset, fnvPrime } from "../model/fnv1a.js";
  * that indexing it twice would cost more than holding it is kept at once.
  *
  * What is remembered of the texts seen once is a 32-bit fingerprint each, the last `remember` of them. A
- * fingerprint reads each text's length and about a thousand of its characters, evenly spaced (hashing every
- * character of every evidence set cost more than 1% of a verification): two sets that share a fingerprint only
- * make the cache keep the second one sooner, and the cache itself compares the whole texts.
+ * fingerprint reads each text's length, its first and last 64 characters and about a thousand others, evenly
+ * spaced (hashing every character of every evidence set cost more than 1% of a verification): two sets that
+ * share a fingerprint only make the cache keep the second one sooner, and the cache itself compares the whole
+ * texts.
  */
 export interface SecondSightOptions {
   /** How many fingerprints of texts seen once are remembered (the oldest is forgotten first). */
@@ -25,12 +26,16 @@ export interface SecondSightOptions {
 
 export const defaultSecondSight: SecondSightOptions = { remember: 4_096, admitAtOnceChars: 100_000 };
 
-/** Characters of one text a fingerprint reads at most (about: every `length / sampled`-th one). */
+/**
+ * Characters of one text a fingerprint reads evenly spaced (about: every `length / sampled`-th one), besides the
+ * first and last `endCharacters`.
+ */
 const sampled = 1_024;
+const endCharacters = 64;
 
 /**
- * FNV-1a over the texts' UTF-16 units (every character of a text up to 1,024 characters, evenly spaced ones of
- * a longer text), each text closed by its length, so ["ab", "c"] and ["a", "bc"] differ. Hashed as it samples,
+ * FNV-1a over the texts' UTF-16 units (every character of a text up to 1,024 characters; of a longer text,
+ * evenly spaced ones, then its first and last `endCharacters`), each text closed by its length, so ["ab", "c"] and ["a", "bc"] differ. Hashed as it samples,
  * with `fnv1a`'s constants: building a sample string for `fnv1a` cost 134 against 28 µs per real payload.
  */
 export const fingerprintOf = (texts: readonly string[]): number => {
@@ -39,6 +44,15 @@ export const fingerprintOf = (texts: readonly string[]): number => {
   for (const text of texts) {
     const step = Math.max(1, Math.floor(text.length / sampled));
     for (let at = 0; at < text.length; at += step) hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
+    if (step > 1) {
+      // A longer text's first and last characters are read whole as well: texts of one length that differ
+      // only in a heading or a closing line (a counter, a time of retrieval) would otherwise share a
+      // fingerprint, and each would be kept at its first sight.
+      const head = Math.min(text.length, endCharacters);
+      for (let at = 0; at < head; at++) hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
+      for (let at = Math.max(head, text.length - endCharacters); at < text.length; at++)
+        hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
+    }
     hash = Math.imul(hash ^ text.length, fnvPrime);
   }
   remember(texts, hash >>> 0);

@@ -83,9 +83,10 @@ describe("the source-index cache", () => {
 
   it("tells apart kept sets whose fingerprints collide, and sets split differently", () => {
     const indexFor = makeIndexCache({ entries: 4, characters: 100_000 });
-    // 10,000 characters are fingerprinted every 9th: these two differ only at the second, unread one.
+    // 10,027 characters are fingerprinted every 9th, besides their first and last 64: these two differ only at
+    // the 5,000th, unread.
     const long = `The bridge opened in 1932. ${"a".repeat(10_000)}`;
-    const twin = `T${"x"}${long.slice(2)}`;
+    const twin = `${long.slice(0, 5_000)}x${long.slice(5_001)}`;
     indexFor(evidence(long));
     indexFor(evidence("A road opened."));
     const kept = indexFor(evidence(long));
