@@ -35,8 +35,9 @@ const endCharacters = 64;
 
 /**
  * FNV-1a over the texts' UTF-16 units (every character of a text up to 1,024 characters; of a longer text,
- * evenly spaced ones, then its first and last `endCharacters`), each text closed by its length, so ["ab", "c"] and ["a", "bc"] differ. Hashed as it samples,
- * with `fnv1a`'s constants: building a sample string for `fnv1a` cost 134 against 28 µs per real payload.
+ * evenly spaced ones, then its first and last `endCharacters`), each text closed by its length, so ["ab", "c"]
+ * and ["a", "bc"] differ. Hashed as it samples, with `fnv1a`'s constants: building a sample string for `fnv1a`
+ * cost 134 against 28 µs per real payload.
  */
 export const fingerprintOf = (texts: readonly string[]): number => {
   if (isLastFingerprinted(texts)) return lastPrint;

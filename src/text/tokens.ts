@@ -146,9 +146,12 @@ const asciiSlotMask = asciiSlotCount - 1;
 const maxAsciiWord = 255;
 /** Each slot's word hash (FNV-1a). */
 const slotHashes = new Int32Array(asciiSlotCount);
-/** Each slot's word: `offset << 8 | length` into `slotCharacters`; 0 for an empty slot (no word is empty). */
+/**
+ * Each slot's word: `offset << 8 | length` into `slotCharacters`; 0 for an empty slot (no word is empty). The
+ * offset stays below 2^20, so the packed number stays a positive 32-bit one.
+ */
 const slotPlaces = new Int32Array(asciiSlotCount);
-/** The kept words' characters, one byte each (they are ASCII), one after another. */
+/** The kept words' characters, one byte each (they are ASCII), one after another: 1 MB. */
 const slotCharacters = new Uint8Array(1 << 20);
 let slotCharactersUsed = 0;
 const slotForms: (WordForms | undefined)[] = new Array(asciiSlotCount).fill(undefined);

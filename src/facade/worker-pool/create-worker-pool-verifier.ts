@@ -71,9 +71,8 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
  * young-generation collection copies the calls in flight (about 2 MB each time): with twice the room, half as
  * many collections copy about as much each. Measured with a pool of two on distinct real payloads, alternating
  * in one process with a pool of V8's defaults: a median 1.07x the throughput over eleven runs (0.985-1.135x),
- * for about 30 MB more resident memory per busy worker
- * (docs/BENCHMARKS.md, stop 33). Not for the large lane: a 10 MB source's verification is bound by its peak
- * memory, not by collections.
+ * for about 30 MB more resident memory per busy worker (docs/BENCHMARKS.md, stop 33). Not for the large lane:
+ * a 10 MB source's verification is bound by its peak memory, not by collections.
  */
 export const defaultWorkerResourceLimits: Readonly<ResourceLimits> = { maxYoungGenerationSizeMb: 96 };
 
