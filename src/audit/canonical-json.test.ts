@@ -1,5 +1,7 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { canonicalJson } from "./canonical-json.js";
 
 /** The definition canonicalJson must match byte for byte: audit chains written before it hash this way. */
@@ -79,5 +81,27 @@ describe("canonicalJson", () => {
     expect(() => canonicalJson({ big: 1n })).toThrow(TypeError);
     const shared = { x: 1 };
     expect(canonicalJson({ a: shared, b: [shared] })).toBe('{"a":{"x":1},"b":[{"x":1}]}');
+  });
+
+  it("keeps no long key it has written: distinct keys of 100 KB leave no more memory than JSON.stringify does", async () => {
+    setFlagsFromString("--expose-gc");
+    const collectGarbage = runInNewContext("gc") as () => void;
+    // A fresh copy of the module: the property tests above have filled the kept keys' map to its count.
+    vi.resetModules();
+    const fresh = (await import("./canonical-json.js")).canonicalJson;
+    /** Heap left after writing 100 objects, each with a distinct key of 100 KB, by `write`. */
+    const retainedBy = (write: (value: unknown) => string | undefined, tag: string) => {
+      collectGarbage();
+      const before = process.memoryUsage().heapUsed;
+      for (let i = 0; i < 100; i++)
+        expect(write({ [`${tag}${i}${"k".repeat(100_000)}`]: i })).toContain(`${i}}`);
+      collectGarbage();
+      return process.memoryUsage().heapUsed - before;
+    };
+    // V8 itself keeps new property names for a while (its object shapes); JSON.stringify keeps nothing more.
+    const byStringify = retainedBy((value) => JSON.stringify(value), "s");
+    const byCanonical = retainedBy(fresh, "c");
+    // Kept, the keys' quoted forms alone held 10 MB more.
+    expect(byCanonical - byStringify).toBeLessThan(4 * 1024 * 1024);
   });
 });

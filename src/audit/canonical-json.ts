@@ -20,15 +20,20 @@ const isArrayIndex = (key: string): boolean => {
   return index !== 4_294_967_295 && String(index) === key;
 };
 
-/** Object keys as JSON strings, kept for the keys seen most: a result's objects share a handful of keys. */
+/**
+ * Object keys as JSON strings, kept for the keys seen most: a result's objects share a handful of keys. Only
+ * short keys are kept, so the map's bytes are bounded as well as its entries (4,096 keys of a megabyte each
+ * would otherwise stay for the life of the process).
+ */
 const quotedKeys = new Map<string, string>();
 const maxQuotedKeys = 4_096;
+const maxQuotedKeyLength = 64;
 
 const quotedKey = (key: string): string => {
   let quoted = quotedKeys.get(key);
   if (quoted === undefined) {
     quoted = JSON.stringify(key);
-    if (quotedKeys.size < maxQuotedKeys) quotedKeys.set(key, quoted);
+    if (quotedKeys.size < maxQuotedKeys && key.length <= maxQuotedKeyLength) quotedKeys.set(key, quoted);
   }
   return quoted;
 };

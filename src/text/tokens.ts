@@ -113,16 +113,27 @@ interface WordForms {
 
 const formsCache = new Map<string, WordForms>();
 const formsCacheLimit = 50_000;
+/**
+ * Longest word remembered. Bounding the entries alone bounded nothing in bytes: a text of long distinct
+ * "words" (a run of letters with no space, 100 KB each) kept every one as a key until 50,000 had passed.
+ */
+const maxRememberedWord = 256;
+
+const readForms = (raw: string): WordForms => {
+  const lowered = raw.toLowerCase();
+  const lower = lowered.includes("’") ? lowered.replace(/’/g, "'") : lowered;
+  return { lower, stem: stem(lower) };
+};
 
 /** Lower-cased form and stem of a word as written, remembered: the same few thousand words recur in every
- * text, so most words cost one map look-up. Bounded; cleared when full. */
+ * text, so most words cost one map look-up. Bounded: words of at most `maxRememberedWord` characters, cleared
+ * when full. */
 const formsOf = (raw: string): WordForms => {
+  if (raw.length > maxRememberedWord) return readForms(raw);
   let forms = formsCache.get(raw);
   if (forms === undefined) {
     if (formsCache.size >= formsCacheLimit) formsCache.clear();
-    const lowered = raw.toLowerCase();
-    const lower = lowered.includes("’") ? lowered.replace(/’/g, "'") : lowered;
-    forms = { lower, stem: stem(lower) };
+    forms = readForms(raw);
     formsCache.set(raw, forms);
   }
   return forms;
