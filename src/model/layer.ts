@@ -27,6 +27,13 @@ export interface EvidenceSource {
   readonly text: string;
 }
 
+/** How many characters a list of evidence (or any texts) holds in all: what the size limits and caches count. */
+export const evidenceCharacters = (evidence: readonly { readonly text: string }[]): number => {
+  let characters = 0;
+  for (const source of evidence) characters += source.text.length;
+  return characters;
+};
+
 /** What every layer receives: the request, already segmented and normalized once by the service. */
 export interface LayerInput {
   /** The text under test; every span of the claims and findings is an offset into it. */

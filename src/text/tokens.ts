@@ -114,10 +114,11 @@ interface WordForms {
 const formsCache = new Map<string, WordForms>();
 const formsCacheLimit = 50_000;
 /**
- * Longest word remembered. Bounding the entries alone bounded nothing in bytes: a text of long distinct
- * "words" (a run of letters with no space, 100 KB each) kept every one as a key until 50,000 had passed.
+ * Longest word remembered, by `formsOf` and by the ASCII table (whose slots pack a length in 8 bits). Bounding
+ * the entries alone bounded nothing in bytes: a text of long distinct "words" (a run of letters with no space,
+ * 100 KB each) kept every one as a key until 50,000 had passed.
  */
-const maxRememberedWord = 256;
+const maxRememberedWord = 255;
 
 const readForms = (raw: string): WordForms => {
   const lowered = raw.toLowerCase();
@@ -147,14 +148,13 @@ const formsOf = (raw: string): WordForms => {
  * the word as a string, reading that string (somewhere in the heap) was most of a look-up's cost. The forms
  * and the stem sit in arrays of their own, read once the slot is found. A hit makes no new string: slicing
  * each word out of a source and hashing the slice in a `Map` was the largest part of indexing new sources.
- * Words with other characters, and ASCII words of more than `maxAsciiWord` characters, take `formsOf`, which
- * also reads accents and invisible characters. Bounded: cleared when half full or when the characters fill
- * their array.
+ * The stem has an array of its own although the forms hold it: `stemsOf` wants only the stem, and reading it
+ * through the forms object is one more read somewhere in the heap. Words with other characters take `formsOf`,
+ * which also reads accents and invisible characters; ASCII words of more than `maxRememberedWord` characters
+ * are read each time. Bounded: cleared when half full or when the characters fill their array.
  */
 const asciiSlotCount = 1 << 16;
 const asciiSlotMask = asciiSlotCount - 1;
-/** Longest word the table keeps: a slot packs the length in its low 8 bits. */
-const maxAsciiWord = 255;
 /** Each slot's word hash (FNV-1a). */
 const slotHashes = new Int32Array(asciiSlotCount);
 /**
@@ -185,18 +185,18 @@ const formsAt = (text: string, start: number, end: number): WordForms => {
     if (code >= 128) return formsOf(readableWord(text.slice(start, end)));
     hash = Math.imul(hash ^ code, fnvPrime);
   }
-  if (end - start > maxAsciiWord) return formsOf(text.slice(start, end));
+  if (end - start > maxRememberedWord) return readForms(text.slice(start, end));
   return slotForms[asciiSlotOf(text, start, end, hash)] as WordForms;
 };
 
 /** The stem of the ASCII word `start` to `end` of `text`, whose FNV-1a hash is `hash`. */
 const asciiStem = (text: string, start: number, end: number, hash: number): string =>
-  end - start > maxAsciiWord
-    ? formsOf(text.slice(start, end)).stem
+  end - start > maxRememberedWord
+    ? readForms(text.slice(start, end)).stem
     : (slotStems[asciiSlotOf(text, start, end, hash)] as string);
 
 /**
- * The slot of the ASCII word `start` to `end` of `text` (at most `maxAsciiWord` characters), whose FNV-1a hash
+ * The slot of the ASCII word `start` to `end` of `text` (at most `maxRememberedWord` characters), whose FNV-1a hash
  * is `hash`, added when it is not there yet.
  */
 const asciiSlotOf = (text: string, start: number, end: number, hash: number): number => {
@@ -208,7 +208,7 @@ const asciiSlotOf = (text: string, start: number, end: number, hash: number): nu
     if (place === 0) break;
     if (
       slotHashes[slot] === key &&
-      (place & maxAsciiWord) === length &&
+      (place & 0xff) === length &&
       sameCharacters(place >>> 8, text, start, length)
     )
       return slot;

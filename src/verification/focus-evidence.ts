@@ -1,4 +1,4 @@
-import type { Claim, EvidenceSource } from "../model/layer.js";
+import { type Claim, type EvidenceSource, evidenceCharacters } from "../model/layer.js";
 import type { LayerResult } from "../model/layer-result.js";
 import type { Span } from "../model/span.js";
 import { isAsciiDigit, isAsciiLetterOrDigit } from "../text/ascii.js";
@@ -214,7 +214,7 @@ export const focusEvidence = (
   claims: readonly Claim[],
   focus: EvidenceFocus = defaultEvidenceFocus,
 ): FocusedEvidence => {
-  const total = evidence.reduce((sum, source) => sum + source.text.length, 0);
+  const total = evidenceCharacters(evidence);
   if (total <= focus.above) return { evidence, toOriginal: (_source, span) => span };
   const claimCharacters = claims.reduce((sum, claim) => sum + claim.text.length, 0);
   const budget = Math.max(focus.keep, claimCharacters * focus.perAnswerCharacter);

@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { InputError } from "../model/errors.js";
-import type { Claim, EvidenceSource, LayerInput } from "../model/layer.js";
+import { type Claim, type EvidenceSource, evidenceCharacters, type LayerInput } from "../model/layer.js";
 import type { VerificationRequest } from "../model/request.js";
 import { segmentClaims } from "../text/claims.js";
 import type { VerificationSettings } from "./config.js";
@@ -43,7 +43,7 @@ export const prepareInput = (
       );
     }
     const evidence = evidenceOf(request);
-    const evidenceLength = evidence.reduce((sum, source) => sum + source.text.length, 0);
+    const evidenceLength = evidenceCharacters(evidence);
     if (evidenceLength > settings.maxEvidenceLength) {
       return Effect.fail(
         new InputError({

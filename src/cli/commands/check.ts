@@ -1,5 +1,6 @@
 import { resolve as resolvePath } from "node:path";
 import { buildVerifier } from "../../assembly/build-verifier.js";
+import { evidenceCharacters } from "../../model/layer.js";
 import { type LayerName, LayerName as LayerNameSchema } from "../../model/layer-name.js";
 import { inputLimits, unreadableText } from "../../model/limits.js";
 import type { VerificationResult } from "../../model/result.js";
@@ -130,7 +131,7 @@ const run = async (argv: readonly string[], io: CliIO): Promise<number> => {
     throw new UsageError(
       `the answer (${answer.name}) has ${answer.text.length} characters; the limit is ${inputLimits.textChars}`,
     );
-  const evidenceChars = sources.reduce((sum, source) => sum + source.text.length, 0);
+  const evidenceChars = evidenceCharacters(sources);
   if (evidenceChars > inputLimits.evidenceChars)
     throw new UsageError(
       `the sources have ${evidenceChars} characters together; the limit is ${inputLimits.evidenceChars}`,

@@ -1,4 +1,4 @@
-import type { EvidenceSource } from "../../../model/layer.js";
+import { type EvidenceSource, evidenceCharacters } from "../../../model/layer.js";
 import { defaultSecondSight, makeSecondSight, type SecondSightOptions } from "../../../text/second-sight.js";
 import {
   type PreparedSources,
@@ -45,7 +45,7 @@ export const makeSourcesCache = (
   // Least recently used first.
   const recent: Entry[] = [];
   return (evidence, options) => {
-    const size = evidence.reduce((total, source) => total + source.text.length, 0);
+    const size = evidenceCharacters(evidence);
     if (size > maxCachedChars || capacity <= 0) return prepareSources(evidence, options);
     const key = optionsKey(options);
     const at = recent.findIndex((entry) => entry.options === key && sameEvidence(entry.evidence, evidence));

@@ -1,6 +1,5 @@
-import type { EvidenceSource } from "../../../model/layer.js";
+import { type EvidenceSource, evidenceCharacters } from "../../../model/layer.js";
 import type { Span } from "../../../model/span.js";
-import { charactersOf } from "../../../text/second-sight.js";
 import type { DerivationKind } from "../derive/formula.js";
 import { contentWords, type Operand, rankSources } from "../derive/operands.js";
 import { derivationsNamed } from "../derive/operation-words.js";
@@ -208,7 +207,7 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   // this check's work, and most answers of prose hold no amount). Unless reading could reach the bound on
   // source figures, which the result reports: each figure takes a character of evidence at least, so evidence
   // shorter than the bound cannot.
-  if (all.length === 0 && charactersOf(evidence.map((source) => source.text)) < maxSourceNumbers)
+  if (all.length === 0 && evidenceCharacters(evidence) < maxSourceNumbers)
     return validationOf([], findInlineCalculations(input.text, []), [], [], false);
   const { pool, operandsOf, index, runs } = (options.readSources ?? prepareSources)(evidence, {
     ...options,
