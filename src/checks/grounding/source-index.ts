@@ -60,16 +60,24 @@ class SourcePassage implements Passage {
   }
 }
 
+/** The passages that hold one stem: their ids, ascending, and the stem's count in each (same positions). */
 export interface Posting {
-  readonly ids: number[];
-  readonly frequencies: number[];
+  readonly ids: ArrayLike<number>;
+  readonly frequencies: ArrayLike<number>;
+}
+
+/** Each stem of the sources with its posting. */
+export interface Postings {
+  readonly get: (stem: string) => Posting | undefined;
+  readonly has: (stem: string) => boolean;
+  readonly keys: () => IterableIterator<string>;
 }
 
 /** Everything the grounding checks look up in the evidence, built once per request. */
 export interface SourceIndex {
   readonly passages: readonly Passage[];
   /** For each stem, the passages that contain it (ids, ascending) and its count in each: BM25 touches only these. */
-  readonly postings: ReadonlyMap<string, Posting>;
+  readonly postings: Postings;
   /** BM25's length normalisation of each passage: k1 * (1 - b + b * length / averageLength). */
   readonly lengthNorms: Float64Array;
   /** Whether any source has the stem (the postings' keys). */
@@ -81,9 +89,91 @@ export interface SourceIndex {
 
 export const foldText = (text: string): string => text.toLowerCase().replace(/’/g, "'").replace(/\s+/g, " ");
 
+/**
+ * The postings as the index is built: one entry per stem and passage, in passage order, with the stem's count
+ * there. Module-level and reused, since a build runs to its end without yielding; `packPostings` copies what
+ * one build wrote into arrays of its own. Postings kept as one object and two growing arrays per stem were a
+ * sixth of what a verification allocated, and stayed alive (copied by every young-generation collection)
+ * until the verification ended.
+ */
+const firstEntries = 4_096;
+const firstStems = 1_024;
+let entryStems = new Int32Array(firstEntries);
+let entryPassages = new Int32Array(firstEntries);
+let entryFrequencies = new Int32Array(firstEntries);
+/** Per stem number: the last passage that held it, and its entry there. */
+let lastPassages = new Int32Array(firstStems);
+let lastEntries = new Int32Array(firstStems);
+/** Arrays a large build grew past this many numbers go back to their first size after it: 1.5 MB of entries. */
+const largestKept = 1 << 17;
+
+const releaseLargeArrays = (): void => {
+  if (entryStems.length > largestKept) {
+    entryStems = new Int32Array(firstEntries);
+    entryPassages = new Int32Array(firstEntries);
+    entryFrequencies = new Int32Array(firstEntries);
+  }
+  if (lastPassages.length > largestKept) {
+    lastPassages = new Int32Array(firstStems);
+    lastEntries = new Int32Array(firstStems);
+  }
+};
+
+const grown = (array: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> => {
+  if (size <= array.length) return array;
+  const larger = new Int32Array(Math.max(size, array.length * 2));
+  larger.set(array);
+  return larger;
+};
+
+/**
+ * The postings of one build, packed: each stem's entries side by side (`starts[stem]` to `starts[stem + 1]`).
+ * A stem's posting object is made when first asked for: most stems of the sources never meet a claim.
+ */
+const packPostings = (stemNumbers: Map<string, number>, entryCount: number): Postings => {
+  const stemCount = stemNumbers.size;
+  const starts = new Int32Array(stemCount + 1);
+  for (let entry = 0; entry < entryCount; entry++) {
+    const next = (entryStems[entry] as number) + 1;
+    starts[next] = (starts[next] as number) + 1;
+  }
+  for (let stem = 0; stem < stemCount; stem++)
+    starts[stem + 1] = (starts[stem + 1] as number) + (starts[stem] as number);
+  const ids = new Int32Array(entryCount);
+  const frequencies = new Int32Array(entryCount);
+  const filled = starts.slice(0, stemCount);
+  for (let entry = 0; entry < entryCount; entry++) {
+    const stem = entryStems[entry] as number;
+    const at = filled[stem] as number;
+    filled[stem] = at + 1;
+    ids[at] = entryPassages[entry] as number;
+    frequencies[at] = entryFrequencies[entry] as number;
+  }
+  let made: (Posting | undefined)[] | undefined;
+  return {
+    get: (stem) => {
+      const number = stemNumbers.get(stem);
+      if (number === undefined) return undefined;
+      made ??= new Array<Posting | undefined>(stemCount);
+      let posting = made[number];
+      if (posting === undefined) {
+        const from = starts[number] as number;
+        const to = starts[number + 1] as number;
+        posting = { ids: ids.subarray(from, to), frequencies: frequencies.subarray(from, to) };
+        made[number] = posting;
+      }
+      return posting;
+    },
+    has: (stem) => stemNumbers.has(stem),
+    keys: () => stemNumbers.keys(),
+  };
+};
+
 export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceIndex => {
   const passages: Passage[] = [];
-  const postings = new Map<string, Posting>();
+  // Each distinct stem's number, in order of first appearance.
+  const stemNumbers = new Map<string, number>();
+  let entryCount = 0;
   let totalLength = 0;
   let folded: string | undefined;
   for (const source of evidence) {
@@ -92,14 +182,32 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
       const sentenceStems = stemsOf(source.text, sentence.span.start, sentence.span.end);
       // One map look-up per word: a stem seen earlier in this passage only counts up.
       for (const stem of sentenceStems) {
-        const posting = postings.get(stem);
-        if (!posting) postings.set(stem, { ids: [id], frequencies: [1] });
-        else if (posting.ids[posting.ids.length - 1] === id) {
-          posting.frequencies[posting.frequencies.length - 1] = (posting.frequencies.at(-1) ?? 0) + 1;
-        } else {
-          posting.ids.push(id);
-          posting.frequencies.push(1);
+        let number = stemNumbers.get(stem);
+        if (number === undefined) {
+          number = stemNumbers.size;
+          stemNumbers.set(stem, number);
+          if (number >= lastPassages.length) {
+            lastPassages = grown(lastPassages, number + 1);
+            lastEntries = grown(lastEntries, number + 1);
+          }
+          lastPassages[number] = -1;
         }
+        if (lastPassages[number] === id) {
+          const entry = lastEntries[number] as number;
+          entryFrequencies[entry] = (entryFrequencies[entry] as number) + 1;
+          continue;
+        }
+        if (entryCount >= entryStems.length) {
+          entryStems = grown(entryStems, entryCount + 1);
+          entryPassages = grown(entryPassages, entryCount + 1);
+          entryFrequencies = grown(entryFrequencies, entryCount + 1);
+        }
+        lastPassages[number] = id;
+        lastEntries[number] = entryCount;
+        entryStems[entryCount] = number;
+        entryPassages[entryCount] = id;
+        entryFrequencies[entryCount] = 1;
+        entryCount += 1;
       }
       totalLength += sentenceStems.length;
       passages.push(
@@ -115,10 +223,12 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
     }
   }
   const averageLength = passages.length > 0 ? totalLength / passages.length : 0;
+  const postings = packPostings(stemNumbers, entryCount);
+  releaseLargeArrays();
   return {
     passages,
     postings,
-    stems: postings,
+    stems: stemNumbers,
     lengthNorms: bm25LengthNorms(passages, averageLength),
     foldedText: () => {
       folded ??= evidence.map((source) => foldText(source.text)).join(" \n ");
