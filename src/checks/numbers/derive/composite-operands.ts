@@ -13,13 +13,23 @@ import type { SourceNumber } from "./source-numbers.js";
 
 export type Inner = "sum" | "average" | "difference";
 
-/** Where a figure sits: one table row, one table column, or one paragraph of prose. */
-export const rowKey = (part: SourceNumber) =>
-  part.table ? `${part.source}:${part.table.block}:r${part.table.row}` : `${part.source}:p${part.paragraph}`;
-export const columnKey = (part: SourceNumber) =>
-  part.table
-    ? `${part.source}:${part.table.block}:c${part.table.column}`
-    : `${part.source}:p${part.paragraph}`;
+/**
+ * Whether two figures sit in one table row (same source, table and row), or in one paragraph of prose. Compared
+ * field by field: the pair loops ask this of every pair of figures, and a key string made per figure and
+ * pair was most of what those loops allocated.
+ */
+export const sameRow = (a: SourceNumber, b: SourceNumber): boolean =>
+  a.source === b.source &&
+  (a.table === undefined || b.table === undefined
+    ? a.table === b.table && a.paragraph === b.paragraph
+    : a.table.block === b.table.block && a.table.row === b.table.row);
+
+/** Whether two figures sit in one table column (same source, table and column), or in one paragraph of prose. */
+export const sameColumn = (a: SourceNumber, b: SourceNumber): boolean =>
+  a.source === b.source &&
+  (a.table === undefined || b.table === undefined
+    ? a.table === b.table && a.paragraph === b.paragraph
+    : a.table.block === b.table.block && a.table.column === b.table.column);
 
 export const single = (operand: Operand): SourceNumber | undefined =>
   operand.parts.length === 1 && operand.combine === "value" ? operand.parts[0] : undefined;
@@ -33,7 +43,7 @@ const aligned = (a: Operand, b: Operand): boolean => {
   const y = b.parts[0];
   if (!x || !y || x.id === y.id || (a.raw ?? false) !== (b.raw ?? false) || a.scale !== b.scale) return false;
   if (negligible(a.value, b.value)) return false;
-  return rowKey(x) === rowKey(y) || columnKey(x) === columnKey(y);
+  return sameRow(x, y) || sameColumn(x, y);
 };
 
 /** The period of a combination: the later year of its two figures, when both have one. */
@@ -88,7 +98,7 @@ const nameAt = (name: string, claim: string): number => (name.length >= 3 ? clai
  * headers, or the row itself (its periods are then the items: "the 2019 and 2018 average of free cash flow").
  */
 const itemsNamed = (a: SourceNumber, b: SourceNumber, claim: string): boolean => {
-  if (rowKey(a) === rowKey(b)) {
+  if (sameRow(a, b)) {
     return namedAt(a, claim) >= 0 || (headerNamedAt(a, claim) >= 0 && headerNamedAt(b, claim) >= 0);
   }
   return namedAt(a, claim) >= 0 && namedAt(b, claim) >= 0;
@@ -96,7 +106,7 @@ const itemsNamed = (a: SourceNumber, b: SourceNumber, claim: string): boolean =>
 
 /** "Land and leasehold improvements": the claim joins the two items' names with "and", naming their sum. */
 const joinedByAnd = (a: SourceNumber, b: SourceNumber, claim: string): boolean => {
-  const same = rowKey(a) === rowKey(b);
+  const same = sameRow(a, b);
   const nameOf = (part: SourceNumber) => rowName((same ? part.table?.header : part.table?.label) ?? "");
   const x = nameOf(a);
   const y = nameOf(b);

@@ -1,4 +1,11 @@
-import { columnKey, combined, type Inner, innerCombinations, rowKey, single } from "./composite-operands.js";
+import {
+  combined,
+  type Inner,
+  innerCombinations,
+  sameColumn,
+  sameRow,
+  single,
+} from "./composite-operands.js";
 import { isNil } from "./dash-cells.js";
 import type { DerivationKind } from "./formula.js";
 import { contentWords, type Operand } from "./operands.js";
@@ -30,9 +37,7 @@ const parallel = (x: Operand, y: Operand): boolean => {
   if (x.combine !== y.combine || x.parts.length !== y.parts.length || x.scale !== y.scale) return false;
   const pairs = x.parts.map((part, i) => [part, y.parts[i] as SourceNumber] as const);
   if (x.parts.some((part) => y.parts.includes(part))) return shiftedWindows(x, pairs);
-  return (
-    pairs.every(([a, b]) => rowKey(a) === rowKey(b)) || pairs.every(([a, b]) => columnKey(a) === columnKey(b))
-  );
+  return pairs.every(([a, b]) => sameRow(a, b)) || pairs.every(([a, b]) => sameColumn(a, b));
 };
 
 /**
@@ -42,16 +47,14 @@ const parallel = (x: Operand, y: Operand): boolean => {
  */
 const shiftedWindows = (x: Operand, pairs: readonly (readonly [SourceNumber, SourceNumber])[]): boolean =>
   x.combine === "average" &&
-  pairs.every(
-    ([a, b]) => rowKey(a) === rowKey(b) && a.year !== undefined && b.year !== undefined && a.year > b.year,
-  );
+  pairs.every(([a, b]) => sameRow(a, b) && a.year !== undefined && b.year !== undefined && a.year > b.year);
 
 /** A figure that belongs with a combination: in the row, column or paragraph of one of its figures. */
 const belongsWith = (x: Operand, c: Operand): boolean => {
   const figure = single(c);
   if (!figure || x.parts.includes(figure) || (x.raw ?? false) !== (c.raw ?? false) || x.scale !== c.scale)
     return false;
-  return x.parts.some((part) => rowKey(part) === rowKey(figure) || columnKey(part) === columnKey(figure));
+  return x.parts.some((part) => sameRow(part, figure) || sameColumn(part, figure));
 };
 
 /** A figure in the very line of every figure of a sum: a third item of that sum. */
@@ -59,10 +62,7 @@ const thirdItem = (x: Operand, c: Operand): boolean => {
   const figure = single(c);
   if (!figure || x.combine !== "sum" || x.parts.includes(figure) || x.scale !== c.scale) return false;
   if ((x.raw ?? false) !== (c.raw ?? false) || negligible(x.value, c.value)) return false;
-  return (
-    x.parts.every((part) => rowKey(part) === rowKey(figure)) ||
-    x.parts.every((part) => columnKey(part) === columnKey(figure))
-  );
+  return x.parts.every((part) => sameRow(part, figure)) || x.parts.every((part) => sameColumn(part, figure));
 };
 
 /**
