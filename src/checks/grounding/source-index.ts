@@ -93,8 +93,8 @@ export const foldText = (text: string): string => text.toLowerCase().replace(/â€
  * The postings as the index is built: one entry per stem and passage, in passage order, with the stem's count
  * there. Module-level and reused, since a build runs to its end without yielding; `packPostings` copies what
  * one build wrote into arrays of its own. Postings kept as one object and two growing arrays per stem were a
- * sixth of what a verification allocated, and stayed alive (copied by every young-generation collection)
- * until the verification ended.
+ * sixth of what a verification allocated, and stayed alive until the verification ended, so every
+ * young-generation collection that ran meanwhile copied them; typed arrays' contents are not copied.
  */
 const firstEntries = 4_096;
 const firstStems = 1_024;
