@@ -94,7 +94,8 @@ export const foldText = (text: string): string => text.toLowerCase().replace(/â€
  * there. Module-level and reused, since a build runs to its end without yielding; `packPostings` copies what
  * one build wrote into arrays of its own. Postings kept as one object and two growing arrays per stem were a
  * sixth of what a verification allocated, and stayed alive until the verification ended, so every
- * young-generation collection that ran meanwhile copied them; typed arrays' contents are not copied.
+ * young-generation collection that ran meanwhile copied them; a typed array's contents (past 64 bytes) sit
+ * outside the collected heap and are never copied.
  */
 const firstEntries = 4_096;
 const firstStems = 1_024;
