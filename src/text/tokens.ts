@@ -178,6 +178,8 @@ const sameCharacters = (offset: number, text: string, start: number, length: num
 
 /** The forms of the word `start` to `end` of `text`, as `formsOf(readableWord(word))` gives them. */
 const formsAt = (text: string, start: number, end: number): WordForms => {
+  // A word too long for the table takes the general path unhashed, whatever its characters.
+  if (end - start > maxRememberedWord) return formsOf(readableWord(text.slice(start, end)));
   // FNV-1a over the UTF-16 units; any unit outside ASCII sends the word to the general path.
   let hash = fnvOffset;
   for (let at = start; at < end; at++) {
@@ -185,7 +187,6 @@ const formsAt = (text: string, start: number, end: number): WordForms => {
     if (code >= 128) return formsOf(readableWord(text.slice(start, end)));
     hash = Math.imul(hash ^ code, fnvPrime);
   }
-  if (end - start > maxRememberedWord) return readForms(text.slice(start, end));
   return slotForms[asciiSlotOf(text, start, end, hash)] as WordForms;
 };
 

@@ -66,10 +66,9 @@ export interface Posting {
   readonly frequencies: ArrayLike<number>;
 }
 
-/** Each stem of the sources with its posting. */
+/** Each stem of the sources with its posting (`SourceIndex.stems` says whether a stem is there). */
 export interface Postings {
   readonly get: (stem: string) => Posting | undefined;
-  readonly has: (stem: string) => boolean;
   readonly keys: () => IterableIterator<string>;
 }
 
@@ -165,7 +164,6 @@ const packPostings = (stemNumbers: Map<string, number>, entryCount: number): Pos
       }
       return posting;
     },
-    has: (stem) => stemNumbers.has(stem),
     keys: () => stemNumbers.keys(),
   };
 };

@@ -66,7 +66,8 @@ describe("sameRow and sameColumn", () => {
     const prose = figures.find((n) => !n.table && n.source === 0);
     expect(cell && prose).toBeTruthy();
     if (!cell || !prose) return;
-    const lookalike = { ...prose, paragraph: cell.table?.block ?? 0 };
+    // The prose figure moved into the cell's paragraph: only the table tells them apart.
+    const lookalike = { ...prose, paragraph: cell.paragraph };
     expect(sameRow(cell, lookalike)).toBe(false);
     expect(sameColumn(cell, lookalike)).toBe(false);
   });
