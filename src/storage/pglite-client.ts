@@ -3,7 +3,11 @@ import type { PGlite } from "@electric-sql/pglite";
 import { Effect, Exit, Layer } from "effect";
 import { lockDirectory } from "./directory-lock.js";
 import { StorageError, toStorageError } from "./errors.js";
+import { FreshDatabaseTemplate } from "./pglite-template.js";
 import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
+
+/** The process's copy of an initialised cluster, which later new databases start from. */
+const freshDatabases = new FreshDatabaseTemplate();
 
 /**
  * Creates the database. PGlite (its WebAssembly build included) is imported here, on the first open, so that a
@@ -16,7 +20,9 @@ const createDatabase = async (dataDir: string): Promise<PGlite> => {
     [types.INT8]: (value: string) => value,
     [types.NUMERIC]: (value: string) => value,
   };
-  return PGlite.create(dataDir, { parsers: exactNumberParsers });
+  return freshDatabases.create((target, options) => PGlite.create(target, options), dataDir, {
+    parsers: exactNumberParsers,
+  });
 };
 
 /**

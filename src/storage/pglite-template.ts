@@ -1,0 +1,117 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
+
+/**
+ * A new PGlite database starts with initdb run inside PGlite's WebAssembly: 1.5 to 3.5 s of CPU on a 2-core
+ * machine. Loading an initialised data directory from a tarball instead takes about a quarter of that (PGlite's
+ * own `clone()` does the same). A process that creates several new databases (throwaway `memory://` stores, a
+ * directory per tenant or per test) keeps a copy of a bare cluster when it asks for its second new database,
+ * and starts that one and the later ones from the copy. The copy comes from an in-memory database, dumped
+ * before anything is written to it: the second new database itself when it is in memory, else one made for
+ * the purpose.
+ *
+ * The first new database of a process costs nothing extra: a command-line run or a server with one store
+ * never makes the copy. The copy (about 40 MB, held outside the JavaScript heap) is dropped once no new
+ * database has been created for `idleMs`, so a long-lived process does not keep it.
+ */
+export interface FreshDatabaseTemplateOptions {
+  /** How long the copy is kept after the last new database that used or made it. */
+  readonly idleMs?: number;
+}
+
+/** What a template has done so far: for tests and diagnostics. */
+export interface FreshDatabaseTemplateState {
+  /** New databases created through this template, whether by initdb or from the copy. */
+  readonly freshCreated: number;
+  /** Of those, how many started from the copy. */
+  readonly fromCopy: number;
+  /** Whether the copy is held now. */
+  readonly holdsCopy: boolean;
+}
+
+type CreateDatabase = (dataDir: string, options: PGliteOptions) => Promise<PGlite>;
+
+/** True when PGlite would run initdb for `dataDir`: in memory, or a directory without a cluster in it. */
+export const isFreshDataDir = (dataDir: string): boolean => {
+  if (dataDir.startsWith("memory://")) return true;
+  const directory = path.resolve(dataDir.replace(/^file:\/\//, ""));
+  return !existsSync(path.join(directory, "PG_VERSION"));
+};
+
+export class FreshDatabaseTemplate {
+  readonly #idleMs: number;
+  #copy: Blob | undefined;
+  #making = false;
+  #freshCreated = 0;
+  #fromCopy = 0;
+  #dropTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: FreshDatabaseTemplateOptions = {}) {
+    this.#idleMs = options.idleMs ?? 60_000;
+  }
+
+  /**
+   * Creates the database with `create`, starting a new one from the copy when there is one. A directory that
+   * already holds a cluster is opened as it is: the copy never overwrites data.
+   */
+  async create(create: CreateDatabase, dataDir: string, options: PGliteOptions): Promise<PGlite> {
+    if (!isFreshDataDir(dataDir)) return create(dataDir, options);
+    this.#freshCreated++;
+    if (this.#copy === undefined && this.#freshCreated >= 2 && !this.#making) {
+      this.#making = true;
+      try {
+        // An in-memory database's file system holds the cluster and nothing else, so the copy is always
+        // dumped from one, before anything is written to it. A directory may hold other files from before
+        // its cluster (the lock file of the process that opened it, an operator's notes): those must not
+        // travel to other databases.
+        if (dataDir.startsWith("memory://")) {
+          const database = await create(dataDir, options);
+          await this.#keep(database);
+          return database;
+        }
+        const source = await create("memory://", options);
+        try {
+          await this.#keep(source);
+        } finally {
+          await source.close();
+        }
+      } finally {
+        this.#making = false;
+      }
+    }
+    const copy = this.#copy;
+    if (copy === undefined) return create(dataDir, options);
+    this.#keepAlive();
+    const database = await create(dataDir, { ...options, loadDataDir: copy });
+    this.#fromCopy++;
+    return database;
+  }
+
+  /** Dumps a new in-memory database as the copy; without one, every new database runs initdb as before. */
+  async #keep(database: PGlite): Promise<void> {
+    try {
+      this.#copy = await database.dumpDataDir("none");
+      this.#keepAlive();
+    } catch {
+      this.#copy = undefined;
+    }
+  }
+
+  state(): FreshDatabaseTemplateState {
+    return {
+      freshCreated: this.#freshCreated,
+      fromCopy: this.#fromCopy,
+      holdsCopy: this.#copy !== undefined,
+    };
+  }
+
+  #keepAlive(): void {
+    if (this.#dropTimer !== undefined) clearTimeout(this.#dropTimer);
+    this.#dropTimer = setTimeout(() => {
+      this.#copy = undefined;
+      this.#dropTimer = undefined;
+    }, this.#idleMs);
+    this.#dropTimer.unref();
+  }
+}
