@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
-import { defineConfig } from "vitest/config";
+import { join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { configDefaults, defineConfig } from "vitest/config";
+
+const projectRoot = fileURLToPath(new URL(".", import.meta.url));
 
 const include = ["src/**/*.test.ts", "test/**/*.test.ts"];
 
@@ -13,11 +16,11 @@ const include = ["src/**/*.test.ts", "test/**/*.test.ts"];
  */
 const readsTheClock =
   /performance\.now\(\)|Date\.now\(\)\s*-\s*[A-Za-z_(]|process\.cpuUsage\(|process\.hrtime/;
-const timedFiles = ["src", "test"].flatMap((root) =>
-  readdirSync(root, { recursive: true, encoding: "utf8" })
+const timedFiles = ["src", "test"].flatMap((folder) =>
+  readdirSync(join(projectRoot, folder), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts"))
-    .map((file) => join(root, file))
-    .filter((file) => readsTheClock.test(readFileSync(file, "utf8"))),
+    .map((file) => `${folder}/${file.split(sep).join("/")}`)
+    .filter((file) => readsTheClock.test(readFileSync(join(projectRoot, file), "utf8"))),
 );
 
 export default defineConfig({
@@ -31,7 +34,7 @@ export default defineConfig({
         test: {
           name: "parallel",
           include,
-          exclude: timedFiles,
+          exclude: [...configDefaults.exclude, ...timedFiles],
           // Most files wait on servers, child processes and databases more than they compute, so one file
           // per core (Vitest's default leaves one core out) keeps the machine busy.
           maxWorkers: Math.max(2, availableParallelism()),
