@@ -1,9 +1,8 @@
-import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { Effect, Exit, Layer } from "effect";
 import { lockDirectory } from "./directory-lock.js";
 import { StorageError, toStorageError } from "./errors.js";
-import { FreshDatabaseTemplate } from "./pglite-template.js";
+import { directoryKey, FreshDatabaseTemplate } from "./pglite-template.js";
 import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
 
 /** The process's copy of an initialised cluster, which later new databases start from. */
@@ -30,9 +29,6 @@ const createDatabase = async (dataDir: string): Promise<PGlite> => {
  * the same files would corrupt them, so a second open is refused until the first is closed.
  */
 const openDirectories = new Set<string>();
-
-const directoryKey = (dataDir: string): string | undefined =>
-  dataDir.startsWith("memory://") ? undefined : path.resolve(dataDir.replace(/^file:\/\//, ""));
 
 const executorOf = (database: PGlite): SqlExecutor => ({
   query: <Row>(sql: string, params: readonly SqlParameter[] = []) =>

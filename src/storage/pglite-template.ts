@@ -3,8 +3,9 @@ import path from "node:path";
 import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 
 /**
- * A new PGlite database starts with initdb run inside PGlite's WebAssembly: 1.5 to 3.5 s of CPU on a 2-core
- * machine. Loading an initialised data directory from a tarball instead takes about a quarter of that (PGlite's
+ * A new PGlite database starts with initdb run inside PGlite's WebAssembly: about 2 s each on a 2-core machine,
+ * even in a process that made one before. Loading an initialised data directory from a tarball instead takes
+ * about a quarter of that (PGlite's
  * own `clone()` does the same). A process that creates several new databases (throwaway `memory://` stores, a
  * directory per tenant or per test) keeps a copy of a bare cluster when it asks for its second new database,
  * and starts that one and the later ones from the copy. The copy comes from an in-memory database, dumped
@@ -32,11 +33,14 @@ export interface FreshDatabaseTemplateState {
 
 type CreateDatabase = (dataDir: string, options: PGliteOptions) => Promise<PGlite>;
 
+/** The directory a PGlite target names, resolved (`file://` or a path), or undefined for `memory://`. */
+export const directoryKey = (dataDir: string): string | undefined =>
+  dataDir.startsWith("memory://") ? undefined : path.resolve(dataDir.replace(/^file:\/\//, ""));
+
 /** True when PGlite would run initdb for `dataDir`: in memory, or a directory without a cluster in it. */
 export const isFreshDataDir = (dataDir: string): boolean => {
-  if (dataDir.startsWith("memory://")) return true;
-  const directory = path.resolve(dataDir.replace(/^file:\/\//, ""));
-  return !existsSync(path.join(directory, "PG_VERSION"));
+  const directory = directoryKey(dataDir);
+  return directory === undefined || !existsSync(path.join(directory, "PG_VERSION"));
 };
 
 export class FreshDatabaseTemplate {
