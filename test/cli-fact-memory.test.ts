@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeArgsToRun } from "../src/facade/worker-pool/current-build.js";
 import {
   type ChatRequestBody,
   factCheckAnswer,
@@ -13,11 +14,12 @@ import {
 } from "../src/testing/index.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
+const cliSource = join(repoRoot, "src/cli/main.ts");
 const run = promisify(execFile);
 
 /** `veracity <args>` as a user runs it, in its own process. */
 const veracity = (args: readonly string[], env: Record<string, string> = {}) =>
-  run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+  run(process.execPath, [...nodeArgsToRun(cliSource), ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", ...env },
     timeout: 120_000,

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeArgsToRun } from "../src/facade/worker-pool/current-build.js";
 import {
   type ChatRequestBody,
   factCheckAnswer,
@@ -27,9 +28,7 @@ describe("per-layer model choice (VERACITY_MODEL_<LAYER>)", () => {
     await run(
       process.execPath,
       [
-        "--import",
-        "tsx",
-        "src/cli/main.ts",
+        ...nodeArgsToRun(join(repoRoot, "src/cli/main.ts")),
         "check",
         "examples/answer.md",
         "--source",

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { nodeArgsToRun } from "../src/facade/worker-pool/current-build.js";
 import {
   type ChatRequestBody,
   factCheckAnswer,
@@ -11,6 +12,7 @@ import {
 } from "../src/testing/index.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
+const cliSource = join(repoRoot, "src/cli/main.ts");
 const run = promisify(execFile);
 
 /** A model that splits each numbered claim into one fact and contradicts every fact. */
@@ -18,7 +20,7 @@ const skeptic = (body: ChatRequestBody): string => factCheckAnswer(body, "contra
 
 /** `veracity check` as a user runs it, in its own process, with the given environment. */
 const check = (args: readonly string[], env: Record<string, string>) =>
-  run(process.execPath, ["--import", "tsx", "src/cli/main.ts", "check", ...args], {
+  run(process.execPath, [...nodeArgsToRun(cliSource), "check", ...args], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", ...env },
     timeout: 120_000,

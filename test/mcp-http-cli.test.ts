@@ -7,9 +7,11 @@ import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeArgsToRun } from "../src/facade/worker-pool/current-build.js";
 import { callForStructured } from "../src/integrations/testing/mcp-client.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
+const cliSource = join(repoRoot, "src/cli/main.ts");
 
 /** A port nothing listens on right now (`--port` takes no 0). */
 const freePort = (): Promise<number> =>
@@ -23,9 +25,9 @@ const freePort = (): Promise<number> =>
     });
   });
 
-/** `veracity <args>` from the sources, in its own process, with its stdout and stderr piped. */
+/** `veracity <args>` (the build when current, else the sources), in its own process, with its stdout and stderr piped. */
 const spawnVeracity = (...args: string[]): ChildProcess =>
-  spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+  spawn(process.execPath, [...nodeArgsToRun(cliSource), ...args], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, DATABASE_URL: undefined, VERACITY_DB: undefined },

@@ -44,7 +44,7 @@ beforeAll(async () => {
   // One worker: the heavy requests share it, and the event loop that answers /healthz must stay free.
   server = await startTestServer({ requestTimeoutMs }, { verifyWorkers: 1 });
   key = await server.createApiKey("mallory", "agent");
-  // The worker starts (from sources, through tsx) before the measured part.
+  // The worker starts (compiled, or from sources through tsx: see current-build.ts) before the measured part.
   expect(
     (await server.call("POST", "/v1/check", { key, body: { text: "It is 5 m.", sources: ["5 m"] } })).status,
   ).toBe(200);

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Effect } from "effect";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeArgsToRun } from "../facade/worker-pool/current-build.js";
 import { makePostgresClient } from "../storage/postgres-client.js";
 import { testPostgresUrl } from "../storage/testing.js";
 import { createApiKey, migrateServerTables } from "./keys/api-keys.js";
@@ -26,9 +27,7 @@ const startInstance = (): Promise<Instance> =>
     const child = spawn(
       process.execPath,
       [
-        "--import",
-        "tsx",
-        cli,
+        ...nodeArgsToRun(cli),
         "serve",
         "--port",
         "0",

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { nodeArgsToRun } from "../facade/worker-pool/current-build.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const cli = join(repoRoot, "src/cli/main.ts");
@@ -12,7 +13,7 @@ const children: ChildProcess[] = [];
 
 const runCli = (args: string[]) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], {
+    const child = spawn(process.execPath, [...nodeArgsToRun(cli), ...args], {
       cwd: repoRoot,
       env: { ...process.env },
     });
@@ -42,9 +43,7 @@ describe("veracity serve on SIGTERM", () => {
       const child = spawn(
         process.execPath,
         [
-          "--import",
-          "tsx",
-          cli,
+          ...nodeArgsToRun(cli),
           "serve",
           "--port",
           "0",

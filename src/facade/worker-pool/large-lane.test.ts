@@ -11,13 +11,14 @@ import {
   type WorkerPoolOptions,
   type WorkerPoolVerifier,
 } from "./create-worker-pool-verifier.js";
+import { compiledUrlOf } from "./current-build.js";
 import { VerifierBusyError } from "./errors.js";
 import type { HeldEvent, LaneWorkerAnswer } from "./testing/lane-worker.js";
 import { withoutTimings } from "./testing/without-timings.js";
 
 // Calls of 1,000 characters or more are large in these pools; the lane worker answers with its thread's id.
 const largeCallChars = 1_000;
-const laneWorker = new URL("./testing/lane-worker.ts", import.meta.url);
+const laneWorker = compiledUrlOf(new URL("./testing/lane-worker.ts", import.meta.url));
 const small: VerificationRequest = { text: "a small answer", sources: ["a small source"] };
 /** A request whose source alone makes it large; `text` says what the lane worker does with it. */
 const large = (text: string): VerificationRequest => ({ text, sources: ["x".repeat(largeCallChars)] });
@@ -330,7 +331,7 @@ describe("the large lane", () => {
         await pool.verify(small);
         const before = threads();
         await pool.verify(large("first"));
-        // One thread for the worker, more when it loads modules through hooks (tsx under the tests).
+        // One thread for the worker, more when it loads modules through hooks (tsx, when the build is not current).
         expect(threads()).toBeGreaterThan(before);
         const deadline = Date.now() + 5_000;
         while (threads() > before && Date.now() < deadline)

@@ -11,6 +11,7 @@ import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
 import { verifyPrepared } from "../prepared-answer.js";
 import { createWorkerPoolVerifier, defaultVerifyWorkers } from "./create-worker-pool-verifier.js";
+import { compiledUrlOf } from "./current-build.js";
 import { VerifierBusyError } from "./errors.js";
 import { withoutTimings } from "./testing/without-timings.js";
 import { withoutRefusedOptions, workerExecArgv } from "./worker-slots.js";
@@ -116,6 +117,8 @@ describe("a worker that dies", () => {
   it("fails its in-flight call with a VerificationError, never a pass, and is replaced", async () => {
     const pool = createWorkerPoolVerifier({
       workers: 1,
+      // Loaded from its TypeScript source through tsx whether or not the build is current: the other tests start
+      // compiled workers when they can (current-build.ts), so this one keeps the sources' path covered.
       workerUrl: new URL("./testing/crashing-worker.ts", import.meta.url),
     });
     try {
@@ -135,7 +138,7 @@ describe("a worker that dies", () => {
     const pool = createWorkerPoolVerifier({
       workers: 1,
       callTimeoutMs: 1_500,
-      workerUrl: new URL("./testing/spinning-worker.ts", import.meta.url),
+      workerUrl: compiledUrlOf(new URL("./testing/spinning-worker.ts", import.meta.url)),
     });
     try {
       await pool.verify(requests[0] ?? { text: "" });
@@ -148,6 +151,7 @@ describe("a worker that dies", () => {
         pool.verify(requests[1] ?? { text: "" }),
       ]);
       expect(spun).toMatchObject({ error: expect.any(VerificationTimeoutError) });
+      // timing holds under load: the pool stops the call at its 1.5 s deadline; the bound leaves 3.5 s past it.
       // Stopped at its deadline, not whenever the endless loop would have ended.
       expect((spun as { after: number }).after).toBeLessThan(5_000);
       expect(queued.passed).toBe(false);
@@ -161,7 +165,7 @@ describe("a worker that dies", () => {
   it("stops the pool with a typed error when workers cannot start", async () => {
     const pool = createWorkerPoolVerifier({
       workers: 1,
-      workerUrl: new URL("./testing/broken-worker.ts", import.meta.url),
+      workerUrl: compiledUrlOf(new URL("./testing/broken-worker.ts", import.meta.url)),
     });
     try {
       const first = await pool.verify(requests[0] ?? { text: "" }).catch((error: unknown) => error);
@@ -180,7 +184,7 @@ describe("a worker that dies", () => {
     const pool = createWorkerPoolVerifier({
       workers: 1,
       callTimeoutMs: 1_500,
-      workerUrl: new URL("./testing/spinning-worker.ts", import.meta.url),
+      workerUrl: compiledUrlOf(new URL("./testing/spinning-worker.ts", import.meta.url)),
     });
     // A map that turns any raw grounding score into a confidence far from it.
     const model = { a: 6, b: -2 };

@@ -5,10 +5,11 @@
  * whichever lane it serves.
  */
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { VerificationEvent } from "../../verification/events.js";
+import { compiledCopyOf } from "./current-build.js";
 import {
   deserializeError,
   type WorkerCall,
@@ -19,17 +20,21 @@ import {
 /** A worker that dies this many times in a row before it is ready stops the pool (a broken build, say). */
 const maxFailedStarts = 3;
 
-// The build runs the compiled worker; from sources (tests, tsx) a TypeScript worker is loaded through tsx.
-// In the bundled command (dist/cli, see scripts/bundle-cli.mjs) this code sits in dist/cli, and the worker is
-// the compiled one in dist/facade/worker-pool.
+// The build runs the compiled worker. From sources (tests, tsx) the default worker is the build's compiled copy
+// when the build is current (current-build.ts), else the TypeScript worker loaded through tsx; a worker named by
+// the caller is loaded as given. In the bundled command (dist/cli, see scripts/bundle-cli.mjs) this code sits
+// in dist/cli, and the worker is the compiled one in dist/facade/worker-pool.
 const workerEntry = (given?: URL): { readonly url: URL; readonly sourceEntry?: string } => {
   const fromSources = import.meta.url.endsWith(".ts");
   const beside = new URL(fromSources ? "./verify-worker.ts" : "./verify-worker.js", import.meta.url);
+  const compiled = fromSources && given === undefined ? compiledCopyOf(fileURLToPath(beside)) : undefined;
   const url =
     given ??
-    (fromSources || existsSync(fileURLToPath(beside))
-      ? beside
-      : new URL("../facade/worker-pool/verify-worker.js", import.meta.url));
+    (compiled !== undefined
+      ? pathToFileURL(compiled)
+      : fromSources || existsSync(fileURLToPath(beside))
+        ? beside
+        : new URL("../facade/worker-pool/verify-worker.js", import.meta.url));
   return url.pathname.endsWith(".ts")
     ? { url: new URL("./run-from-sources.mjs", import.meta.url), sourceEntry: url.href }
     : { url };

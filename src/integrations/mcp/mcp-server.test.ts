@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeArgsToRun } from "../../facade/worker-pool/current-build.js";
 import { createApiKey, keyHolder, migrateServerTables } from "../../server/keys/api-keys.js";
 import { runEffect } from "../../server/run-effect.js";
 import { openSqlClient } from "../../storage/open.js";
@@ -14,6 +15,7 @@ import { startMcpHttpServer } from "./http.js";
 import { inputJsonSchema, mcpTools, outputJsonSchema } from "./tools.js";
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
+const cliSource = join(repoRoot, "src/cli/main.ts");
 const headCommit = execFileSync("git", ["rev-parse", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
 const source = "The Eiffel Tower is 330 metres tall. It was completed in 1889 for the World's Fair in Paris.";
 
@@ -33,7 +35,7 @@ const connectStdio: Connect = async () => {
   const client = new Client({ name: "veracity-test", version: "0.0.0" });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["--import", "tsx", "src/cli/main.ts", "mcp"],
+    args: [...nodeArgsToRun(cliSource), "mcp"],
     cwd: repoRoot,
     stderr: "pipe",
   });

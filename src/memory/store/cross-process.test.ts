@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Effect } from "effect";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { nodeArgsToRun } from "../../facade/worker-pool/current-build.js";
 import { makePgliteClient } from "../../storage/pglite-client.js";
 import { makePostgresClient } from "../../storage/postgres-client.js";
 import { testPostgresUrl } from "../../storage/testing.js";
@@ -26,7 +27,7 @@ interface Worker {
 }
 
 const startWorker = (args: object): Worker => {
-  const child = spawn(process.execPath, ["--import", "tsx", worker, JSON.stringify(args)], {
+  const child = spawn(process.execPath, [...nodeArgsToRun(worker), JSON.stringify(args)], {
     cwd: repoRoot,
     stdio: ["pipe", "pipe", "pipe"],
   });

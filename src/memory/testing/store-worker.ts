@@ -1,5 +1,6 @@
 /**
- * A separate OS process for the store's cross-process tests (run with `node --import tsx`). Modes:
+ * A separate OS process for the store's cross-process tests (its compiled copy when the build is current, else
+ * through `node --import tsx`: see current-build.ts). Modes:
  * `enqueue` puts items in a PGlite or PostgreSQL queue and exits; `race` waits for "go" on stdin, then fires
  * approve/reject calls in parallel and prints their outcomes as JSON.
  */
