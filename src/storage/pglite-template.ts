@@ -5,12 +5,11 @@ import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 /**
  * A new PGlite database starts with initdb run inside PGlite's WebAssembly: about 2 s each on a 2-core machine,
  * even in a process that made one before. Loading an initialised data directory from a tarball instead takes
- * about a quarter of that (PGlite's
- * own `clone()` does the same). A process that creates several new databases (throwaway `memory://` stores, a
- * directory per tenant or per test) keeps a copy of a bare cluster when it asks for its second new database,
- * and starts that one and the later ones from the copy. The copy comes from an in-memory database, dumped
- * before anything is written to it: the second new database itself when it is in memory, else one made for
- * the purpose.
+ * about a quarter of that (PGlite's own `clone()` does the same). A process that creates several new databases
+ * (throwaway `memory://` stores, a directory per tenant or per test) keeps a copy of a bare cluster when it
+ * asks for its second new database, and starts that one and the later ones from the copy. The copy comes from
+ * an in-memory database, dumped before anything is written to it: the second new database itself when it is in
+ * memory, else one made for the purpose.
  *
  * The first new database of a process costs nothing extra: a command-line run or a server with one store
  * never makes the copy. The copy (about 40 MB, held outside the JavaScript heap) is dropped once no new

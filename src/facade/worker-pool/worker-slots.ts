@@ -5,11 +5,11 @@
  * whichever lane it serves.
  */
 import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { VerificationEvent } from "../../verification/events.js";
-import { compiledCopyOf } from "./current-build.js";
+import { compiledUrlOf } from "./current-build.js";
 import {
   deserializeError,
   type WorkerCall,
@@ -20,21 +20,21 @@ import {
 /** A worker that dies this many times in a row before it is ready stops the pool (a broken build, say). */
 const maxFailedStarts = 3;
 
-// The build runs the compiled worker. From sources (tests, tsx) the default worker is the build's compiled copy
-// when the build is current (current-build.ts), else the TypeScript worker loaded through tsx; a worker named by
-// the caller is loaded as given. In the bundled command (dist/cli, see scripts/bundle-cli.mjs) this code sits
-// in dist/cli, and the worker is the compiled one in dist/facade/worker-pool.
+// The build runs the compiled worker. From sources (tests, tsx) the worker is the build's compiled copy when the
+// build is current (current-build.ts), else the TypeScript worker loaded through tsx. In the bundled command
+// (dist/cli, see scripts/bundle-cli.mjs) this code sits in dist/cli, and the worker is the compiled one in
+// dist/facade/worker-pool.
+const defaultWorker = (): URL => {
+  if (import.meta.url.endsWith(".ts")) return compiledUrlOf(new URL("./verify-worker.ts", import.meta.url));
+  const beside = new URL("./verify-worker.js", import.meta.url);
+  return existsSync(fileURLToPath(beside))
+    ? beside
+    : new URL("../facade/worker-pool/verify-worker.js", import.meta.url);
+};
+
+/** The worker named by the caller, loaded as given, or the default one. */
 const workerEntry = (given?: URL): { readonly url: URL; readonly sourceEntry?: string } => {
-  const fromSources = import.meta.url.endsWith(".ts");
-  const beside = new URL(fromSources ? "./verify-worker.ts" : "./verify-worker.js", import.meta.url);
-  const compiled = fromSources && given === undefined ? compiledCopyOf(fileURLToPath(beside)) : undefined;
-  const url =
-    given ??
-    (compiled !== undefined
-      ? pathToFileURL(compiled)
-      : fromSources || existsSync(fileURLToPath(beside))
-        ? beside
-        : new URL("../facade/worker-pool/verify-worker.js", import.meta.url));
+  const url = given ?? defaultWorker();
   return url.pathname.endsWith(".ts")
     ? { url: new URL("./run-from-sources.mjs", import.meta.url), sourceEntry: url.href }
     : { url };
