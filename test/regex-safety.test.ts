@@ -143,7 +143,11 @@ describe("regular expressions in src", () => {
     const lanes = Array.from({ length: Math.max(1, availableParallelism()) }, async () => {
       while (next < distinct.length) {
         const literal = distinct[next++] as Literal;
-        const analysis = check(literal.source, flagsOf(literal), { timeout: 30_000 });
+        // recheck's fuzzer draws its inputs at random; with a fixed seed a pattern gets the same verdict on
+        // every run. Unseeded, one run in about six of the whole suite called a bounded repetition in
+        // claim-attributes.ts exponential where the other runs, and eleven runs of that pattern alone, found it
+        // polynomial.
+        const analysis = check(literal.source, flagsOf(literal), { timeout: 30_000, randomSeed: 0 });
         analysed.set(keyOf(literal), analysis);
         await analysis;
       }
