@@ -186,6 +186,37 @@ describe.each(storageBackends())("audit log: $name", (backend) => {
     expect(report).toMatchObject({ intact: true, checked: 10 });
   });
 
+  it("stores through the one-call append every character an array literal quotes, and a missing confidence, as written", async () => {
+    await freshLog(); // five appends: the log knows its head, so the next batch takes the one-call append
+    const awkward = [
+      'say "NULL"',
+      "back\\slash",
+      "{braces}, commas",
+      "NULL",
+      "",
+      "line\nbreak\ttab",
+      "ünïcödé ✓",
+    ];
+    const appends = awkward.map((text, index) =>
+      auditEntryForOperation({
+        operation: "verification",
+        actor: text === "" ? "user" : text,
+        input: text,
+        output: { text },
+        ...(index % 2 === 0 ? {} : { confidence: 0.25 }),
+        metadata: { text, list: [text, null, { [text || "empty"]: text }] },
+      }),
+    );
+    const written = await run(log.appendMany(appends));
+    const read = await run(log.entries({ afterSequence: 5 }));
+    expect(read).toEqual(written);
+    expect(read.map((stored) => [stored.actor, stored.confidence])).toEqual(
+      awkward.map((text, index) => [text === "" ? "user" : text, index % 2 === 0 ? null : 0.25]),
+    );
+    expect(read.map((stored) => JSON.parse(stored.metadataJson).text)).toEqual(awkward);
+    expect(await run(log.verify)).toMatchObject({ intact: true, checked: 5 + awkward.length });
+  });
+
   it("keeps one unbroken chain when two logs on one database take turns and write at once", async () => {
     await freshLog();
     const other = await run(makeAuditLog(client));

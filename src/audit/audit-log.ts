@@ -123,7 +123,7 @@ const insertAfterHead = (tx: SqlExecutor, decoded: readonly DecodedAppend[], now
     for (let offset = 0; offset < stored.length; offset += maxRowsPerInsert) {
       const rows = stored.slice(offset, offset + maxRowsPerInsert);
       yield* tx.query(
-        `INSERT INTO veracity_audit_log (${columns}) VALUES ${valuesList(rows.length, 1, false)}`,
+        `INSERT INTO veracity_audit_log (${columns}) VALUES ${valuesList(rows.length, 1)}`,
         rows.flatMap(rowValues),
       );
     }
@@ -136,35 +136,15 @@ const insertAfterHead = (tx: SqlExecutor, decoded: readonly DecodedAppend[], now
     return stored;
   });
 
-/** The column types, in the order of `columns`, for the typed VALUES list of the single-statement append. */
-const columnTypes = [
-  "bigint",
-  "text",
-  "text",
-  "text",
-  "text",
-  "text",
-  "text",
-  "integer",
-  "integer",
-  "double precision",
-  "double precision",
-  "text",
-  "text",
-  "text",
-] as const;
+/** How many columns an entry has: the length of each VALUES row and the number of arrays the fast append takes. */
+const columnCount = columns.split(", ").length;
 
-/**
- * The VALUES rows of `rowCount` entries, numbered from `$first` (`($1, $2, ...), ...`), each cast to its column's
- * type when `typed`.
- */
-const valuesList = (rowCount: number, first: number, typed: boolean): string =>
+/** The VALUES rows of `rowCount` entries, numbered from `$first` (`($1, $2, ...), ...`). */
+const valuesList = (rowCount: number, first: number): string =>
   Array.from(
     { length: rowCount },
     (_, row) =>
-      `(${columnTypes
-        .map((type, column) => `$${first + row * columnTypes.length + column}${typed ? `::${type}` : ""}`)
-        .join(", ")})`,
+      `(${Array.from({ length: columnCount }, (_, column) => `$${first + row * columnCount + column}`).join(", ")})`,
   ).join(", ");
 
 /** Hashes `decoded` into entries chained after `head`, in order. */
@@ -217,12 +197,16 @@ const rowValues = (entry: AuditEntry) => [
   entry.entryHash,
 ];
 
+/** The call of the fast append: the head it expects, then one array per column, in the order of `columns`. */
+const appendCall = `SELECT veracity_audit_append($1, $2, ${Array.from({ length: columnCount }, (_, column) => `$${column + 3}`).join(", ")}) AS appended`;
+
 /**
- * The fast append, when this log already knows the chain's head (it wrote the last entries): one statement
- * moves the head only if it is still where this log left it, and inserts the rows only if the head moved, so
- * both happen or neither does. Returns undefined when the head was elsewhere (another writer appended, or the
- * head was edited): the caller then takes the locked path, which reads the head. A statement instead of a
- * five-statement transaction per batch was most of a busy server's database time.
+ * The fast append, when this log already knows the chain's head (it wrote the last entries): one call of
+ * `veracity_audit_append` (audit migration 2) moves the head only if it is still where this log left it, and
+ * inserts the rows only if the head moved, so both happen or neither does. Returns undefined when the head was
+ * elsewhere (another writer appended, or the head was edited): the caller then takes the locked path, which
+ * reads the head. A call instead of a five-statement transaction per batch was most of a busy server's
+ * database time.
  */
 const appendAfterKnownHead = (
   client: SqlClientService,
@@ -232,20 +216,16 @@ const appendAfterKnownHead = (
 ): Effect.Effect<AuditEntry[] | undefined, StorageError> =>
   Effect.gen(function* () {
     const stored = chainAfter(head, decoded, now);
-    const last = stored.at(-1) as AuditEntry;
-    const inserted = yield* client.query<{ sequence: string | number }>(
-      `WITH moved AS (
-         UPDATE veracity_audit_head SET sequence = $1, entry_hash = $2
-         WHERE id = 1 AND sequence = $3 AND entry_hash = $4
-         RETURNING 1
-       )
-       INSERT INTO veracity_audit_log (${columns})
-       SELECT * FROM (VALUES ${valuesList(stored.length, 5, true)}) AS appended (${columns})
-       WHERE EXISTS (SELECT 1 FROM moved)
-       RETURNING sequence`,
-      [last.sequence, last.entryHash, head.sequence, head.entryHash, ...stored.flatMap(rowValues)],
+    const rows = stored.map(rowValues);
+    const columnsOfRows = Array.from({ length: columnCount }, (_, column) =>
+      rows.map((row) => row[column] ?? null),
     );
-    return inserted.length === stored.length ? stored : undefined;
+    const [appended] = yield* client.query<{ appended: number | string }>(appendCall, [
+      head.sequence,
+      head.entryHash,
+      ...columnsOfRows,
+    ]);
+    return Number(appended?.appended ?? 0) === stored.length ? stored : undefined;
   });
 
 /** The audit log over a SQL client (PGlite or PostgreSQL); runs its migrations first. */
