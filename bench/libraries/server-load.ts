@@ -138,6 +138,10 @@ export const figures = (result: AutocannonResult, stats: ServerStats | undefined
     stats?.cpuSeconds === undefined || result.requests.total === 0
       ? "?"
       : ((stats.cpuSeconds * 1000) / result.requests.total).toFixed(3),
+  "of which the main thread's":
+    stats?.mainThreadCpuSeconds === undefined || result.requests.total === 0
+      ? "?"
+      : ((stats.mainThreadCpuSeconds * 1000) / result.requests.total).toFixed(3),
   "server event-loop delay p99 / max ms": stats?.loopDelayMs
     ? `${stats.loopDelayMs.p99} / ${stats.loopDelayMs.max}`
     : "?",

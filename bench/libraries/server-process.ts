@@ -5,6 +5,8 @@ import { resolve } from "node:path";
 /** What bench-server.ts reports for a measurement: CPU of every thread, the main thread's event-loop delay. */
 export interface ServerStats {
   readonly cpuSeconds?: number;
+  /** Of which the main thread's (HTTP, the audit trail; not the verifying workers), where /proc has it. */
+  readonly mainThreadCpuSeconds?: number;
   readonly loopDelayMs?: { readonly p50: number; readonly p99: number; readonly max: number };
 }
 
