@@ -142,6 +142,22 @@ describe.each(storageBackends())("storage contract: $name", (backend) => {
     expect(rows[0]?.count).toBe("9");
   });
 
+  it("answers each of a transaction's statements sent at once with its own rows", async () => {
+    const answers = await run(
+      client.transaction((tx) =>
+        Effect.all(
+          Array.from({ length: 12 }, (_, index) =>
+            index % 4 === 3
+              ? tx.executeScript("SELECT 1").pipe(Effect.as([{ x: index }]))
+              : tx.query<{ x: number }>("SELECT $1::int AS x", [index]),
+          ),
+          { concurrency: "unbounded" },
+        ),
+      ),
+    );
+    expect(answers).toEqual(Array.from({ length: 12 }, (_, index) => [{ x: index }]));
+  });
+
   it("applies migrations once, even when two runners race", async () => {
     const migrations = [
       { version: 2, sql: "ALTER TABLE migrated ADD COLUMN note text" },

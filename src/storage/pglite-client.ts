@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { Effect, Exit, Layer } from "effect";
 import { lockDirectory } from "./directory-lock.js";
 import { StorageError, toStorageError } from "./errors.js";
+import { oneTripQuery, type PgliteWire } from "./pglite-one-trip-query.js";
 import { directoryKey, FreshDatabaseTemplate } from "./pglite-template.js";
 import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
 
@@ -13,15 +14,16 @@ const freshDatabases = new FreshDatabaseTemplate();
  * program importing Veracity without a store never loads it. `int8` and `numeric` stay strings, as
  * node-postgres returns them: no silent loss of precision.
  */
-const createDatabase = async (dataDir: string): Promise<PGlite> => {
-  const { PGlite, types } = await import("@electric-sql/pglite");
+const createDatabase = async (dataDir: string): Promise<{ database: PGlite; wire: PgliteWire }> => {
+  const { PGlite, types, protocol } = await import("@electric-sql/pglite");
   const exactNumberParsers = {
     [types.INT8]: (value: string) => value,
     [types.NUMERIC]: (value: string) => value,
   };
-  return freshDatabases.create((target, options) => PGlite.create(target, options), dataDir, {
+  const database = await freshDatabases.create((target, options) => PGlite.create(target, options), dataDir, {
     parsers: exactNumberParsers,
   });
+  return { database, wire: { serialize: protocol.serialize, parseType: types.parseType } };
 };
 
 /**
@@ -30,15 +32,36 @@ const createDatabase = async (dataDir: string): Promise<PGlite> => {
  */
 const openDirectories = new Set<string>();
 
-const executorOf = (database: PGlite): SqlExecutor => ({
-  query: <Row>(sql: string, params: readonly SqlParameter[] = []) =>
-    Effect.tryPromise({
-      try: () => database.query<Row>(sql, params as unknown[]),
-      catch: toStorageError("query"),
-    }).pipe(Effect.map((result) => result.rows)),
-  executeScript: (sql: string) =>
-    Effect.tryPromise({ try: () => database.exec(sql), catch: toStorageError("query") }).pipe(Effect.asVoid),
-});
+/**
+ * The statements of one database, one after another. The client's semaphore already runs one statement or
+ * transaction at a time, but a transaction's own statements are the body's to order, and a one-trip query keeps
+ * its replies in the database object until it has read them: two in flight at once would read each other's.
+ * `PGlite.query` and `exec` queue on a lock of PGlite's own; the one-trip queries queue here, with the scripts.
+ */
+const inTurn = () => {
+  let last: Promise<unknown> = Promise.resolve();
+  return <A>(run: () => Promise<A>): Promise<A> => {
+    const next = last.then(run, run);
+    last = next.catch(() => undefined);
+    return next;
+  };
+};
+
+const executorOf = (database: PGlite, wire: PgliteWire): SqlExecutor => {
+  const queued = inTurn();
+  return {
+    query: <Row>(sql: string, params: readonly SqlParameter[] = []) =>
+      Effect.tryPromise({
+        try: () => queued(() => oneTripQuery<Row>(database, wire, sql, params)),
+        catch: toStorageError("query"),
+      }),
+    executeScript: (sql: string) =>
+      Effect.tryPromise({
+        try: () => queued(() => database.exec(sql)),
+        catch: toStorageError("query"),
+      }).pipe(Effect.asVoid),
+  };
+};
 
 /**
  * Opens an embedded PGlite database: a directory on disk, or `memory://` for a throwaway one. PGlite has
@@ -60,12 +83,12 @@ export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientServic
       key === undefined
         ? Effect.void
         : (yield* lockDirectory(key).pipe(Effect.tapError(() => forget))).release;
-    const database = yield* Effect.tryPromise({
+    const { database, wire } = yield* Effect.tryPromise({
       try: () => createDatabase(dataDir),
       catch: toStorageError("open"),
     }).pipe(Effect.tapError(() => Effect.andThen(unlock, forget)));
     const exclusive = yield* Effect.makeSemaphore(1);
-    const executor = executorOf(database);
+    const executor = executorOf(database, wire);
     const statement = (sql: string) => executor.query(sql).pipe(Effect.asVoid);
 
     const transaction: SqlClientService["transaction"] = (body) =>
