@@ -49,8 +49,9 @@ interface FieldDescription {
  * One parameterized statement sent to PGlite in a single call: Parse, Bind, Describe, Execute and Sync go
  * together, as a PostgreSQL client sends them down one connection, and the rows are read from the answer.
  * `PGlite.query` makes six calls into the database for the same statement (it first asks for the parameters'
- * types, to write each parameter by its type), and those calls were most of a small query's time: about
- * 200-400 µs a query against 85-230 µs this way. Parameters are written by their JavaScript type instead, as
+ * types, to write each parameter by its type), and those calls were most of a small statement's time: a
+ * one-parameter SELECT took 236-458 µs that way and 129-255 µs this way, a one-row INSERT 287-428 µs and
+ * 206-285 µs (measured side by side, docs/BENCHMARKS.md, 2026-11-27). Parameters are written by their JavaScript type instead, as
  * node-postgres writes them for PostgreSQL (`parameterText`); rows are read with the database's own parsers,
  * as `PGlite.query` reads them. A statement that fails rejects with PostgreSQL's error; the Sync sent with it
  * has already ended the failed statement, so the connection is ready for the next one.
