@@ -123,7 +123,7 @@ const insertAfterHead = (tx: SqlExecutor, decoded: readonly DecodedAppend[], now
     for (let offset = 0; offset < stored.length; offset += maxRowsPerInsert) {
       const rows = stored.slice(offset, offset + maxRowsPerInsert);
       yield* tx.query(
-        `INSERT INTO veracity_audit_log (${columns}) VALUES ${valuesList(rows.length, 1)}`,
+        `INSERT INTO veracity_audit_log (${columns}) VALUES ${valuesList(rows.length)}`,
         rows.flatMap(rowValues),
       );
     }
@@ -139,12 +139,12 @@ const insertAfterHead = (tx: SqlExecutor, decoded: readonly DecodedAppend[], now
 /** How many columns an entry has: the length of each VALUES row and the number of arrays the fast append takes. */
 const columnCount = columns.split(", ").length;
 
-/** The VALUES rows of `rowCount` entries, numbered from `$first` (`($1, $2, ...), ...`). */
-const valuesList = (rowCount: number, first: number): string =>
+/** The VALUES rows of `rowCount` entries, numbered from `$1` (`($1, $2, ...), ...`). */
+const valuesList = (rowCount: number): string =>
   Array.from(
     { length: rowCount },
     (_, row) =>
-      `(${Array.from({ length: columnCount }, (_, column) => `$${first + row * columnCount + column}`).join(", ")})`,
+      `(${Array.from({ length: columnCount }, (_, column) => `$${1 + row * columnCount + column}`).join(", ")})`,
   ).join(", ");
 
 /** Hashes `decoded` into entries chained after `head`, in order. */
@@ -198,7 +198,8 @@ const rowValues = (entry: AuditEntry) => [
 ];
 
 /** The call of the fast append: the head it expects, then one array per column, in the order of `columns`. */
-const appendCall = `SELECT veracity_audit_append($1, $2, ${Array.from({ length: columnCount }, (_, column) => `$${column + 3}`).join(", ")}) AS appended`;
+const columnArrays = Array.from({ length: columnCount }, (_, column) => `$${column + 3}`).join(", ");
+const appendCall = `SELECT veracity_audit_append($1, $2, ${columnArrays}) AS appended`;
 
 /**
  * The fast append, when this log already knows the chain's head (it wrote the last entries): one call of

@@ -38,10 +38,10 @@ export const auditMigrations: readonly Migration[] = [
     // The append of a writer that knows the chain's head, as one call: the head moves only if it is still
     // where the writer left it, and the rows go in only if it moved, so both happen or neither does. A
     // PL/pgSQL function plans its two statements once per connection and reuses the plans; the same work sent
-    // as one statement (a CTE over a VALUES list as long as the batch) was parsed and planned on every append:
-    // the call costs 0.7-1.0 ms where that statement cost 1.2-1.6 ms on the embedded database. The rows come as one array per column, so the
-    // call's text is the same whatever the batch's length. Returns how many rows went in: 0 when the head was
-    // elsewhere.
+    // as one statement (a CTE over a VALUES list as long as the batch) was parsed and planned on every append.
+    // A whole append got 1.32-1.42x cheaper on the embedded database (docs/BENCHMARKS.md, 2026-11-27). The
+    // rows come as one array per column, so the call's text is the same whatever the batch's length. Returns
+    // how many rows went in: 0 when the head was elsewhere.
     version: 2,
     sql: `
       CREATE OR REPLACE FUNCTION veracity_audit_append(

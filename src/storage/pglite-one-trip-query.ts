@@ -20,15 +20,17 @@ export const parameterText = (value: SqlParameter | undefined): string | null =>
   return String(value);
 };
 
-const arrayLiteral = (values: readonly SqlParameter[]): string =>
-  `{${values
-    .map((value) => {
-      if (value === null || value === undefined) return "NULL";
-      if (Array.isArray(value)) return arrayLiteral(value);
-      // Inside double quotes only the quote and the backslash need a backslash before them.
-      return `"${(parameterText(value) as string).replace(/[\\"]/g, "\\$&")}"`;
-    })
-    .join(",")}}`;
+/**
+ * An element of an array literal: NULL, a nested array as its own literal, else quoted (inside double quotes
+ * only the quote and the backslash need a backslash before them).
+ */
+const arrayElement = (value: SqlParameter): string => {
+  const text = parameterText(value);
+  if (text === null) return "NULL";
+  return Array.isArray(value) ? text : `"${text.replace(/[\\"]/g, "\\$&")}"`;
+};
+
+const arrayLiteral = (values: readonly SqlParameter[]): string => `{${values.map(arrayElement).join(",")}}`;
 
 const joined = (parts: readonly Uint8Array[]): Uint8Array => {
   const bytes = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -50,14 +52,14 @@ interface FieldDescription {
  * together, as a PostgreSQL client sends them down one connection, and the rows are read from the answer.
  * `PGlite.query` makes six calls into the database for the same statement (it first asks for the parameters'
  * types, to write each parameter by its type), and those calls were most of a small statement's time: a
- * one-parameter SELECT took 236-458 µs that way and 129-255 µs this way, a one-row INSERT 287-428 µs and
- * 206-285 µs (measured side by side, docs/BENCHMARKS.md, 2026-11-27). Parameters are written by their JavaScript type instead, as
- * node-postgres writes them for PostgreSQL (`parameterText`); rows are read with the database's own parsers,
- * as `PGlite.query` reads them. A statement that fails rejects with PostgreSQL's error; the Sync sent with it
- * has already ended the failed statement, so the connection is ready for the next one.
+ * one-parameter SELECT took 236-339 µs that way and 129-191 µs this way, a one-row INSERT 287-330 µs and
+ * 206-217 µs (measured side by side, docs/BENCHMARKS.md, 2026-11-27). Parameters are written by their
+ * JavaScript type instead, as node-postgres writes them for PostgreSQL (`parameterText`); rows are read with
+ * the database's own parsers, as `PGlite.query` reads them. A statement that fails rejects with PostgreSQL's
+ * error; the Sync sent with it has already ended the failed statement, so the connection is ready for the next.
  *
- * Not serialized here: the caller runs one statement at a time (the client's semaphore, or the transaction
- * that holds it).
+ * Not serialized here: two calls in flight at once would read each other's replies, so the caller runs them
+ * one after another (pglite-client.ts queues every statement and script of a database in turn).
  */
 export const oneTripQuery = async <Row>(
   database: PGlite,
