@@ -10,6 +10,8 @@
  *   sets (bench/libraries/real-payloads.ts), every request a body no earlier request sent, so no cache of the
  *   server can answer it (how: bench/libraries/server-bodies.ts; the run prints how many distinct bodies there
  *   are and says so if it sent more). Bars (issue 21): >= 1,000 requests/s, p99 < 50 ms, no errors.
+ *   BENCH_ORDER: `mixed` (default) sends the payloads in a seeded shuffle, the labelled sets interleaved;
+ *   `sets` sends them set after set, as runs before 2026-11-27 did (a burst of table-heavy payloads every cycle).
  * - `synthetic-repeated`: the earlier payload, report-like synthetic text of the same sizes, the same body on
  *   every request (the server then answers partly from its caches). Bars (issue 9): >= 300 requests/s,
  *   p99 < 100 ms, no errors.
@@ -63,6 +65,8 @@ if (offeredRates.some((rate) => !(rate > 0))) throw new Error("BENCH_RATES is a 
 const mode = process.env.BENCH_PAYLOAD ?? "distinct";
 if (mode !== "distinct" && mode !== "synthetic-repeated")
   throw new Error(`BENCH_PAYLOAD is distinct or synthetic-repeated, not ${mode}`);
+const order = process.env.BENCH_ORDER ?? "mixed";
+if (order !== "mixed" && order !== "sets") throw new Error(`BENCH_ORDER is mixed or sets, not ${order}`);
 const largeMegabytes = process.env.BENCH_LARGE === "1" ? Number(process.env.BENCH_LARGE_MB ?? 10) : 0;
 const instances = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -74,7 +78,7 @@ const payloads: Payload[] = mode === "distinct" ? await buildPayloads() : [synth
 const repeated = JSON.stringify(payloads[0]);
 const bodies =
   mode === "distinct"
-    ? distinctBodies(payloads)
+    ? distinctBodies(payloads, order)
     : { payloads: 1, distinct: 1, built: () => 0, next: () => repeated };
 const large =
   largeMegabytes > 0
@@ -120,7 +124,7 @@ for (const [index, server] of servers.entries()) {
 const mean = (values: number[]) => (values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(0);
 console.log(
   mode === "distinct"
-    ? `payload: distinct real text, ${bodies.payloads} payloads (answer ${mean(payloads.map((p) => p.text.length))} chars, sources ${mean(payloads.map((p) => p.sources.join("").length))} chars on average) x notes = ${bodies.distinct.toLocaleString("en")} distinct bodies`
+    ? `payload: distinct real text, ${bodies.payloads} payloads, ${order === "mixed" ? "the sets interleaved" : "set after set"} (answer ${mean(payloads.map((p) => p.text.length))} chars, sources ${mean(payloads.map((p) => p.sources.join("").length))} chars on average) x notes = ${bodies.distinct.toLocaleString("en")} distinct bodies`
     : `payload: synthetic-repeated, answer ${payloads[0]?.text.length} chars, sources ${payloads[0]?.sources[0]?.length} chars, one body sent every time`,
 );
 if (large) {

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { ResourceLimits } from "node:worker_threads";
+import { LRUCache } from "lru-cache";
 import { type CalibrationModels, invalidPlattModel } from "../../calibration/calibrator.js";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
 import { fnv1a } from "../../model/fnv1a.js";
@@ -179,6 +180,12 @@ export const evidenceFingerprint = (body: CallBody): number | undefined => {
  */
 const affinitySlack = 2;
 
+/**
+ * How many evidence sets the pool remembers the worker of (a fingerprint and a worker each): more than a
+ * worker's caches keep (`defaultIndexCacheLimits`), so a set a worker may still hold is rarely forgotten.
+ */
+const rememberedEvidence = 4_096;
+
 /** Workers that serve one kind of call, and how many calls each may hold. */
 interface Lane {
   /** Its started workers; the large lane has none until its first call. */
@@ -261,16 +268,33 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     return chosen;
   };
 
-  // Of the normal workers, the one a call's evidence is tied to (each worker keeps its own caches of indexed
-  // sources), unless it is busier than the least busy by more than the slack; calls without evidence, and
-  // every call of a one-worker lane, go to the least busy.
+  // The normal worker each recent evidence set was sent to, by fingerprint: its caches may hold that set indexed.
+  const holders = new LRUCache<number, Slot>({ max: rememberedEvidence });
+
+  // Of the normal workers: for evidence sent before, the worker it went to (each worker keeps its own caches of
+  // indexed sources), unless that worker is busier than the least busy by more than the slack. Evidence no
+  // worker has seen gains nothing from any worker's caches, so it goes to the least busy: the worker its
+  // fingerprint names only when that one is as idle (spreading new evidence over the pool by its hash), never
+  // behind calls the others are free of. Routed by the hash alone, a new set went to the worker it named even
+  // with two calls in flight there and another worker idle.
+  // Calls without evidence, and every call of a one-worker lane, go to the least busy.
   const choose = (lane: Lane, body: CallBody): Slot => {
     const least = leastBusy(lane);
     if (lane.slots.length < 2) return least;
     const fingerprint = evidenceFingerprint(body);
     if (fingerprint === undefined) return least;
+    const holder = holders.get(fingerprint);
     const tied = lane.slots[fingerprint % lane.slots.length] as Slot;
-    return tied.pending.size <= least.pending.size + affinitySlack ? tied : least;
+    const chosen =
+      holder !== undefined && lane.slots.includes(holder)
+        ? holder.pending.size <= least.pending.size + affinitySlack
+          ? holder
+          : least
+        : tied.pending.size === least.pending.size
+          ? tied
+          : least;
+    holders.set(fingerprint, chosen);
+    return chosen;
   };
 
   // The large lane's idle workers, each with the timer that stops it unless a call comes first.

@@ -8,6 +8,7 @@ import {
   callChars,
   createWorkerPoolVerifier,
   defaultWorkerResourceLimits,
+  evidenceFingerprint,
   type WorkerPoolOptions,
   type WorkerPoolVerifier,
 } from "./create-worker-pool-verifier.js";
@@ -390,6 +391,56 @@ describe("calls with the same evidence", () => {
           (await answerOf(pool.verify(withSources("an answer", `filing number ${source}`)))).threadId,
         );
       expect(spread.size).toBeGreaterThan(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  /** Sources, of `count`, whose fingerprints name the same worker of a pool of two as `source`'s does. */
+  const namingTheSameWorker = (source: string, count: number): string[] => {
+    const named = (text: string) =>
+      (evidenceFingerprint({ op: "verify", request: withSources("an answer", text) }) as number) % 2;
+    const found: string[] = [];
+    for (let n = 0; found.length < count; n++)
+      if (named(`filing number ${n}`) === named(source)) found.push(`filing number ${n}`);
+    return found;
+  };
+
+  it("go to an idle worker when no worker has seen them, even where their fingerprint names a busy one", async () => {
+    const pool = createWorkerPoolVerifier({ workers: 2, workerUrl: laneWorker });
+    try {
+      const nextHeld = await watchHeld(pool);
+      const source = "the filing held";
+      const holding = tracked(pool.verify(withSources("hold", source)));
+      const held = await nextHeld();
+      // Each is answered while the held call still blocks the worker its fingerprint names.
+      for (const other of namingTheSameWorker(source, 6)) {
+        const answer = await answerOf(pool.verify(withSources("an answer", other)));
+        expect(answer.threadId).not.toBe(held.threadId);
+      }
+      expect(holding.settled).toBe(false);
+      release(held);
+      expect((await holding.answer).threadId).toBe(held.threadId);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("go back to the worker they went to before, not to the one their fingerprint names", async () => {
+    const pool = createWorkerPoolVerifier({ workers: 2, workerUrl: laneWorker });
+    try {
+      const nextHeld = await watchHeld(pool);
+      const source = "the filing held";
+      const holding = tracked(pool.verify(withSources("hold", source)));
+      const held = await nextHeld();
+      const [other] = namingTheSameWorker(source, 1) as [string];
+      const first = await answerOf(pool.verify(withSources("first", other)));
+      expect(first.threadId).not.toBe(held.threadId);
+      release(held);
+      await holding.answer;
+      // Both workers idle now: the set goes where its indexes are, three times over.
+      for (const text of ["second", "third", "fourth"])
+        expect((await answerOf(pool.verify(withSources(text, other)))).threadId).toBe(first.threadId);
     } finally {
       await pool.close();
     }
