@@ -278,14 +278,14 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
   // behind calls the others are free of. Routed by the hash alone, a new set went to the worker it named even
   // with two calls in flight there and another worker idle.
   // Calls without evidence, and every call of a one-worker lane, go to the least busy.
-  const choose = (lane: Lane, body: CallBody): Slot => {
+  const choose = (lane: Lane, body: CallBody): { readonly slot: Slot; readonly fingerprint?: number } => {
     const least = leastBusy(lane);
-    if (lane.slots.length < 2) return least;
+    if (lane.slots.length < 2) return { slot: least };
     const fingerprint = evidenceFingerprint(body);
-    if (fingerprint === undefined) return least;
+    if (fingerprint === undefined) return { slot: least };
     const holder = holders.get(fingerprint);
     const tied = lane.slots[fingerprint % lane.slots.length] as Slot;
-    const chosen =
+    const slot =
       holder !== undefined && lane.slots.includes(holder)
         ? holder.pending.size <= least.pending.size + affinitySlack
           ? holder
@@ -293,8 +293,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
         : tied.pending.size === least.pending.size
           ? tied
           : least;
-    holders.set(fingerprint, chosen);
-    return chosen;
+    return { slot, fingerprint };
   };
 
   // The large lane's idle workers, each with the timer that stops it unless a call comes first.
@@ -329,7 +328,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     const refused = slots.refusal();
     if (refused) return Promise.reject(refused);
     const lane = largeLaneOn && callChars(body) >= largeCallChars ? large : normal;
-    const slot = lane === normal ? choose(lane, body) : leastBusy(lane);
+    const { slot, fingerprint } = lane === normal ? choose(lane, body) : { slot: leastBusy(lane) };
     if (slot.pending.size >= lane.maxPending) {
       let pending = 0;
       for (const each of lane.slots) pending += each.pending.size;
@@ -340,6 +339,8 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
         }),
       );
     }
+    // Remembered only once sent: a refused call leaves no evidence in any worker.
+    if (fingerprint !== undefined) holders.set(fingerprint, slot);
     return send<A>(slot, body);
   };
 
