@@ -202,9 +202,9 @@ interface Lane {
 /**
  * A Verifier whose verifications run in worker threads, each with its own offline evidence layers, so the
  * CPU-bound checks use the machine's other cores and never block the caller's event loop. Calls go to the
- * worker with the fewest in flight, or to the worker a hash of their evidence ties them to when it has about as
- * few (its caches hold that evidence indexed from earlier calls); a large call (`largeCallChars`) goes to the large lane's workers instead, so
- * small calls never wait behind it. A worker that dies fails its in-flight calls with a VerificationError
+ * worker with the fewest in flight, or, when their evidence was sent before, to the worker it went to if that
+ * one has about as few (its caches may hold that evidence indexed); a large call (`largeCallChars`) goes to the
+ * large lane's workers instead, so small calls never wait behind it. A worker that dies fails its in-flight calls with a VerificationError
  * (never a pass) and is replaced.
  */
 export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPoolVerifier => {
