@@ -4,7 +4,8 @@ import {
   hasJudgedClaims,
 } from "../calibration/combiner/answer-features.js";
 import { isFailingVerdict } from "../model/claim.js";
-import type { AnswerVerdict, VerificationResult } from "../model/result.js";
+import type { LeanVerificationResult } from "../model/lean-result.js";
+import type { AnswerVerdict } from "../model/result.js";
 import type { Span } from "../model/span.js";
 import { isCombinerReason } from "../verification/decision.js";
 import { noUsage, type Usage, usageOf } from "./metrics/usage.js";
@@ -79,10 +80,11 @@ const base = (record: EvalRecord, split: string | undefined) => ({
   goldSpans: record.spans.map((span) => ({ start: span.start, end: span.end })),
 });
 
+/** A record's prediction from its verification: a whole result or a lean one (`leanResult`) reads the same. */
 export const predictionFromResult = (
   record: EvalRecord,
   split: string | undefined,
-  result: VerificationResult,
+  result: LeanVerificationResult,
   measuredLatencyMs: number,
 ): RecordPrediction => ({
   ...base(record, split),

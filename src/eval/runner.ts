@@ -1,5 +1,6 @@
 import { InputError } from "../model/errors.js";
 import type { LayerName } from "../model/layer-name.js";
+import type { LeanVerificationResult } from "../model/lean-result.js";
 import type { VerificationRequest } from "../model/request.js";
 import type { VerificationResult } from "../model/result.js";
 import { type MalformedLine, type MalformedPolicy, readEvalRecords } from "./datasets/read-records.js";
@@ -16,9 +17,15 @@ import type { EvalRecord } from "./record.js";
 /** The verifier under evaluation: the Promise facade's `verify`, or a fake in tests. */
 export type VerifyFunction = (request: VerificationRequest) => Promise<VerificationResult>;
 
+/**
+ * What verifies a labelled record: a `VerifyFunction`, or one answering lean results (`leanResult`), which is
+ * all a record's prediction reads.
+ */
+export type RecordVerifyFunction = (request: VerificationRequest) => Promise<LeanVerificationResult>;
+
 export interface EvalRunOptions {
   readonly files: readonly string[];
-  readonly verify: VerifyFunction;
+  readonly verify: RecordVerifyFunction;
   readonly layers?: readonly LayerName[];
   readonly onMalformed: MalformedPolicy;
   /** Most records read from one file. */

@@ -49,13 +49,13 @@ const mean = (values: readonly number[]): number =>
 const worst = (values: readonly number[]): number => values.reduce((most, value) => Math.max(most, value), 0);
 
 /** True when some layer judged at least one of the claims: the features then say something. */
-export const hasJudgedClaims = (claims: readonly ClaimFinding[]): boolean =>
+export const hasJudgedClaims = (claims: readonly Pick<ClaimFinding, "verdict">[]): boolean =>
   claims.some((claim) => claim.verdict !== "unverifiable");
 
 /** The features of one verified answer: its merged claim findings and the (calibrated) layer results. */
 export const answerFeatures = (
-  claims: readonly ClaimFinding[],
-  layers: readonly LayerResult[],
+  claims: readonly Omit<ClaimFinding, "evidence">[],
+  layers: readonly Omit<LayerResult, "claims">[],
 ): AnswerFeatures => {
   const grounded = claims.flatMap((claim) => (claim.signals ? [{ claim, signals: claim.signals }] : []));
   const worded = grounded.filter(({ signals }) => signals.contentWords > 0);

@@ -91,9 +91,32 @@ describe("eval --concurrency over worker threads", () => {
     }
   });
 
-  it("gives every record the verdict and score one thread gives it", async () => {
-    const one = join(dir, "one.csv");
-    const two = join(dir, "two.csv");
+  it("answers the records from worker threads without evidence passages, and golden sets with whole results", async () => {
+    const pooled = await buildEvalVerifier({ strict: false, concurrency: 2 }, 3);
+    try {
+      const request = {
+        text: "Revenue was $5 million. The plant employs 300 people.",
+        sources: ["Revenue was $5 million."],
+      };
+      const whole = await pooled.verify(request);
+      const lean = await (pooled.verifyRecord ?? pooled.verify)(request);
+      expect(whole.claims.some((claim) => claim.evidence.length > 0)).toBe(true);
+      expect(whole.layersRun.some((layer) => layer.claims !== undefined)).toBe(true);
+      expect(lean.claims.every((claim) => !("evidence" in claim))).toBe(true);
+      expect(lean.layersRun.every((layer) => !("claims" in layer))).toBe(true);
+      // The rest is the same verification's.
+      expect(lean.claims.map((claim) => [claim.verdict, claim.span, claim.issues])).toEqual(
+        whole.claims.map((claim) => [claim.verdict, claim.span, claim.issues]),
+      );
+      expect([lean.verdict, lean.overallConfidence]).toEqual([whole.verdict, whole.overallConfidence]);
+    } finally {
+      await pooled.close();
+    }
+  });
+
+  it("gives every record the verdict, score and features one thread gives it", async () => {
+    const one = join(dir, "one");
+    const two = join(dir, "two");
     // Three cores whatever the machine has, so the second run does spread over two worker threads.
     const threads: number[] = [];
     const command = makeEvalCommand(async (options) => {
@@ -101,11 +124,17 @@ describe("eval --concurrency over worker threads", () => {
       threads.push(verifier.workerThreads);
       return verifier;
     });
-    expect(await command.run(["--data", data, "--csv", one, "-q"], io())).toBe(0);
-    expect(await command.run(["--data", data, "--csv", two, "-q", "--concurrency", "2"], io())).toBe(0);
+    expect(await command.run(["--data", data, "--out", one, "-q"], io())).toBe(0);
+    expect(await command.run(["--data", data, "--out", two, "-q", "--concurrency", "2"], io())).toBe(0);
     expect(threads).toEqual([0, 2]);
-    const single = await predictionsOf(one);
-    const spread = await predictionsOf(two);
+    // What the calibration and the answer combiner are fitted on, read from lean results in the workers.
+    for (const file of ["combiner-data.jsonl", "calibration-data.jsonl"]) {
+      const written = await readFile(join(one, file), "utf8");
+      expect(written.trim().split("\n").length).toBeGreaterThanOrEqual(records.length);
+      expect(await readFile(join(two, file), "utf8")).toBe(written);
+    }
+    const single = await predictionsOf(join(one, "predictions.csv"));
+    const spread = await predictionsOf(join(two, "predictions.csv"));
     expect(single.length).toBe(records.length + 1);
     expect(spread).toEqual(single);
     // The records are not all alike: some pass and some fail, so equal files compare real verdicts.

@@ -17,7 +17,12 @@ import { predictionsToCsv } from "../../eval/report/csv-report.js";
 import { renderHtmlReport } from "../../eval/report/html-report.js";
 import { buildReport, type EvalReport, reportToJson } from "../../eval/report/json-report.js";
 import { goldenTextReport, textReport } from "../../eval/report/text-report.js";
-import { type EvalRun, runEvaluation, type VerifyFunction } from "../../eval/runner.js";
+import {
+  type EvalRun,
+  type RecordVerifyFunction,
+  runEvaluation,
+  type VerifyFunction,
+} from "../../eval/runner.js";
 import { createWorkerPoolVerifier } from "../../facade/worker-pool/index.js";
 import type { LayerName } from "../../model/layer-name.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
@@ -42,6 +47,12 @@ export interface EvalVerifierOptions {
 
 export interface EvalVerifier {
   readonly verify: VerifyFunction;
+  /**
+   * What verifies the labelled records, when not `verify`: a pool of worker threads answers them as lean
+   * results (`leanResult`), since a record's prediction reads no evidence passage, and half as much crosses back
+   * to this thread. Golden sets, whose expectations may read any part of a result, keep `verify`.
+   */
+  readonly verifyRecord?: RecordVerifyFunction;
   readonly close: () => Promise<void>;
   /**
    * Verifications to keep in flight when more than `--concurrency` keeps it busy: a pool of worker threads
@@ -93,7 +104,11 @@ const dataFilesOf = async (options: EvalCliOptions, io: CliIO): Promise<readonly
   }
 };
 
-const evaluate = async (options: EvalCliOptions, verify: VerifyFunction, io: CliIO): Promise<number> => {
+const evaluate = async (
+  options: EvalCliOptions,
+  { verify, verifyRecord = verify }: Pick<EvalVerifier, "verify" | "verifyRecord">,
+  io: CliIO,
+): Promise<number> => {
   let report: EvalReport | undefined;
   let gate: GateOutcome | undefined;
   const dataFiles = await dataFilesOf(options, io);
@@ -110,7 +125,7 @@ const evaluate = async (options: EvalCliOptions, verify: VerifyFunction, io: Cli
     let withoutContext = 0;
     const run = await runEvaluation({
       files: dataFiles,
-      verify,
+      verify: verifyRecord,
       onVerified: (record) => {
         verified += 1;
         if (record.context === null || record.context.trim() === "") withoutContext += 1;
@@ -188,7 +203,7 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
         concurrency: options.concurrency,
       });
       const inFlight = Math.max(options.concurrency, verifier.inFlight ?? 0);
-      return await evaluate({ ...options, concurrency: inFlight }, verifier.verify, io);
+      return await evaluate({ ...options, concurrency: inFlight }, verifier, io);
     } catch (error) {
       if (error instanceof UsageError || isTagged(error, "InputError", "ConfigError", "DatasetError")) {
         io.stderr(`veracity eval: ${error.message}\n`);
@@ -241,6 +256,7 @@ export const buildEvalVerifier = async (
   });
   return {
     verify: pool.verify,
+    verifyRecord: pool.verifyLean,
     close: async () => {
       await pool.close();
       await built.close();

@@ -5,6 +5,8 @@ import { type CalibrationModels, invalidPlattModel } from "../../calibration/cal
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
 import { fnv1a } from "../../model/fnv1a.js";
 import type { LayerResult } from "../../model/layer-result.js";
+import type { LeanVerificationResult } from "../../model/lean-result.js";
+import type { VerificationRequest } from "../../model/request.js";
 import type { VerificationResult } from "../../model/result.js";
 import type { RiskLevel } from "../../model/risk.js";
 import type { EventHandler } from "../../verification/events.js";
@@ -79,6 +81,8 @@ export const defaultWorkerResourceLimits: Readonly<ResourceLimits> = { maxYoungG
 
 /** The pool's verifier, plus numeric validation run in a worker (answered as JSON text). */
 export interface WorkerPoolVerifier extends Verifier {
+  /** `verify`, answered as a lean result (`leanResult`): what a caller that reads no evidence passages needs. */
+  readonly verifyLean: (request: VerificationRequest) => Promise<LeanVerificationResult>;
   readonly validateNumbersJson: (input: ValidateInput) => Promise<string>;
   /**
    * New Platt models for the given layers in every worker, and in every worker started later (a replacement
@@ -138,6 +142,7 @@ export const callChars = (body: CallBody): number => carriedChars(carriedBy(body
 const carriedBy = (body: CallBody): Carried => {
   switch (body.op) {
     case "verify":
+    case "verifyLean":
     case "verifyPrepared":
       return body.request as Carried;
     case "validateNumbersJson":
@@ -347,6 +352,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
   return {
     verify: (request) => call<VerificationResult>({ op: "verify", request }),
     verifyPrepared: (request, options) => call<PreparedAnswer>({ op: "verifyPrepared", request, options }),
+    verifyLean: (request) => call<LeanVerificationResult>({ op: "verifyLean", request }),
     runLayer: (layer, text, context, sources) =>
       call<LayerResult>({
         op: "runLayer",

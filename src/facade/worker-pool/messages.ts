@@ -25,6 +25,8 @@ export interface WorkerVerifierConfig {
 /** A call from the pool to a worker. */
 export type WorkerCall =
   | { readonly id: number; readonly op: "verify"; readonly request: VerificationRequest }
+  /** A verification answered as a lean result (`leanResult`): half as much to copy back. */
+  | { readonly id: number; readonly op: "verifyLean"; readonly request: VerificationRequest }
   | {
       readonly id: number;
       readonly op: "verifyPrepared";

@@ -4,6 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { validateNumbers } from "../../checks/numbers/validate/validate-numbers.js";
+import { leanResult } from "../../model/lean-result.js";
 import { createVerifier } from "../create-verifier.js";
 import { prepareAnswer } from "../prepared-answer.js";
 import { serializeError, type WorkerCall, type WorkerReply, type WorkerVerifierConfig } from "./messages.js";
@@ -21,6 +22,8 @@ const answer = (call: WorkerCall): Promise<unknown> => {
   switch (call.op) {
     case "verify":
       return verifier.verify(call.request);
+    case "verifyLean":
+      return verifier.verify(call.request).then(leanResult);
     case "verifyPrepared":
       return verifier.verify(call.request).then((result) => prepareAnswer(result, call.options));
     case "runLayer":
