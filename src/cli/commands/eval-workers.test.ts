@@ -91,7 +91,7 @@ describe("eval --concurrency over worker threads", () => {
     }
   });
 
-  it("answers the records from worker threads without evidence passages, and golden sets with whole results", async () => {
+  it("answers the records from worker threads without evidence passages, and `verify` (golden sets) with whole results", async () => {
     const pooled = await buildEvalVerifier({ strict: false, concurrency: 2 }, 3);
     try {
       const request = {

@@ -289,16 +289,13 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     const fingerprint = evidenceFingerprint(body);
     if (fingerprint === undefined) return { slot: least };
     const holder = holders.get(fingerprint);
+    if (holder !== undefined && lane.slots.includes(holder))
+      return {
+        slot: holder.pending.size <= least.pending.size + affinitySlack ? holder : least,
+        fingerprint,
+      };
     const tied = lane.slots[fingerprint % lane.slots.length] as Slot;
-    const slot =
-      holder !== undefined && lane.slots.includes(holder)
-        ? holder.pending.size <= least.pending.size + affinitySlack
-          ? holder
-          : least
-        : tied.pending.size === least.pending.size
-          ? tied
-          : least;
-    return { slot, fingerprint };
+    return { slot: tied.pending.size === least.pending.size ? tied : least, fingerprint };
   };
 
   // The large lane's idle workers, each with the timer that stops it unless a call comes first.

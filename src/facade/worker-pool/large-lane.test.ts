@@ -406,34 +406,43 @@ describe("calls with the same evidence", () => {
     return found;
   };
 
-  it("go to an idle worker when no worker has seen them, even where their fingerprint names a busy one", async () => {
+  /**
+   * A pool of two whose worker that `source`'s fingerprint names is blocked by a held call while `body` runs;
+   * the call is let go afterwards, and `body` is given the held call's thread and its tracked answer.
+   */
+  const withNamedWorkerHeld = async (
+    source: string,
+    body: (
+      pool: WorkerPoolVerifier,
+      held: HeldEvent["payload"],
+      holding: ReturnType<typeof tracked>,
+    ) => Promise<void>,
+  ) => {
     const pool = createWorkerPoolVerifier({ workers: 2, workerUrl: laneWorker });
     try {
       const nextHeld = await watchHeld(pool);
-      const source = "the filing held";
       const holding = tracked(pool.verify(withSources("hold", source)));
-      const held = await nextHeld();
+      await body(pool, await nextHeld(), holding);
+    } finally {
+      await pool.close();
+    }
+  };
+
+  it("go to an idle worker when no worker has seen them, even where their fingerprint names a busy one", () =>
+    withNamedWorkerHeld("the filing held", async (pool, held, holding) => {
       // Each is answered while the held call still blocks the worker its fingerprint names.
-      for (const other of namingTheSameWorker(source, 6)) {
+      for (const other of namingTheSameWorker("the filing held", 6)) {
         const answer = await answerOf(pool.verify(withSources("an answer", other)));
         expect(answer.threadId).not.toBe(held.threadId);
       }
       expect(holding.settled).toBe(false);
       release(held);
       expect((await holding.answer).threadId).toBe(held.threadId);
-    } finally {
-      await pool.close();
-    }
-  });
+    }));
 
-  it("go back to the worker they went to before, not to the one their fingerprint names", async () => {
-    const pool = createWorkerPoolVerifier({ workers: 2, workerUrl: laneWorker });
-    try {
-      const nextHeld = await watchHeld(pool);
-      const source = "the filing held";
-      const holding = tracked(pool.verify(withSources("hold", source)));
-      const held = await nextHeld();
-      const [other] = namingTheSameWorker(source, 1) as [string];
+  it("go back to the worker they went to before, not to the one their fingerprint names", () =>
+    withNamedWorkerHeld("the filing held", async (pool, held, holding) => {
+      const [other] = namingTheSameWorker("the filing held", 1) as [string];
       const first = await answerOf(pool.verify(withSources("first", other)));
       expect(first.threadId).not.toBe(held.threadId);
       release(held);
@@ -441,10 +450,7 @@ describe("calls with the same evidence", () => {
       // Both workers idle now: the set goes where its indexes are, three times over.
       for (const text of ["second", "third", "fourth"])
         expect((await answerOf(pool.verify(withSources(text, other)))).threadId).toBe(first.threadId);
-    } finally {
-      await pool.close();
-    }
-  });
+    }));
 
   it("go elsewhere once their worker has more calls waiting than the least busy by more than two", async () => {
     const pool = createWorkerPoolVerifier({ workers: 3, workerUrl: laneWorker });
