@@ -3,6 +3,7 @@ import { auditEntryForVerification, verificationOutputHash } from "../audit/entr
 import { createVerifier } from "./create-verifier.js";
 import { prepareAnswer, verifyPrepared } from "./prepared-answer.js";
 
+const utf8 = new TextDecoder();
 const verifier = createVerifier();
 afterAll(() => verifier.close());
 
@@ -16,11 +17,11 @@ describe("prepareAnswer", () => {
     const result = await verifier.verify(request);
     expect(result.layersRun.some((layer) => (layer.claims?.length ?? 0) > 0)).toBe(true);
     const answer = prepareAnswer(result, { layerClaims: false });
-    const sent = JSON.parse(answer.body);
+    const sent = JSON.parse(utf8.decode(answer.body));
     expect(sent.claims).toEqual(JSON.parse(JSON.stringify(result.claims)));
     expect(sent.layersRun.every((layer: object) => !("claims" in layer))).toBe(true);
     expect(sent.passed).toBe(false);
-    expect(JSON.parse(prepareAnswer(result, { layerClaims: true }).body)).toEqual(
+    expect(JSON.parse(utf8.decode(prepareAnswer(result, { layerClaims: true }).body))).toEqual(
       JSON.parse(JSON.stringify(result)),
     );
     expect(answer.outputHash).toBe(verificationOutputHash(result));
@@ -28,6 +29,21 @@ describe("prepareAnswer", () => {
     expect(answer.summary.layersRun.map((layer) => layer.layer)).toEqual(
       result.layersRun.map((layer) => layer.layer),
     );
+  });
+
+  it("sends the JSON as UTF-8, so text outside ASCII comes back as it went in", async () => {
+    const text = "Zürich's plant, opened in 1998 (東京 office), employs 1,200 people 🚗.";
+    const result = await verifier.verify({ text, sources: [text] });
+    const answer = prepareAnswer(result, { layerClaims: false });
+    expect(answer.body.byteLength).toBe(
+      Buffer.byteLength(JSON.stringify({ ...result, layersRun: answer.summary.layersRun })),
+    );
+    expect(
+      JSON.parse(utf8.decode(answer.body))
+        .claims.map((claim: { text: string }) => claim.text)
+        .join(" "),
+    ).toContain("Zürich");
+    expect(utf8.decode(answer.body)).toContain("🚗");
   });
 
   it("gives the audit trail the same entry as the whole result would", async () => {

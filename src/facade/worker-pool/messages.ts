@@ -12,7 +12,7 @@ import type { LayerName } from "../../model/layer-name.js";
 import type { VerificationRequest } from "../../model/request.js";
 import type { VerificationSettings } from "../../verification/config.js";
 import type { VerificationEvent } from "../../verification/events.js";
-import type { AnswerOptions } from "../prepared-answer.js";
+import type { AnswerOptions, PreparedAnswer } from "../prepared-answer.js";
 
 /** What a worker builds its verifier from: plain data, since it crosses a thread boundary. */
 export interface WorkerVerifierConfig {
@@ -46,6 +46,17 @@ export type WorkerCall =
   | { readonly id: number; readonly op: "validateNumbersJson"; readonly input: ValidateInput }
   /** New Platt models for some layers, for every verification the worker starts afterwards. */
   | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels };
+
+/**
+ * The buffers a worker can move to the pool's thread with a call's answer instead of copying them: a prepared
+ * answer's body. Only a buffer the body owns whole (as `TextEncoder` makes it) is moved; a view into a larger
+ * buffer is copied, since moving would hand over, and take from the worker, bytes that are not the body's.
+ */
+export const movableBuffers = (call: WorkerCall, value: unknown): ArrayBuffer[] | undefined => {
+  if (call.op !== "verifyPrepared") return undefined;
+  const body = (value as PreparedAnswer).body;
+  return body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer] : undefined;
+};
 
 /** A typed error as it crosses the thread boundary: its tag and its fields (no cause, no stack). */
 export interface SerializedError {

@@ -7,11 +7,17 @@ import { validateNumbers } from "../../checks/numbers/validate/validate-numbers.
 import { leanResult } from "../../model/lean-result.js";
 import { createVerifier } from "../create-verifier.js";
 import { prepareAnswer } from "../prepared-answer.js";
-import { serializeError, type WorkerCall, type WorkerReply, type WorkerVerifierConfig } from "./messages.js";
+import {
+  movableBuffers,
+  serializeError,
+  type WorkerCall,
+  type WorkerReply,
+  type WorkerVerifierConfig,
+} from "./messages.js";
 
 const port = parentPort;
 if (port === null) throw new Error("verify-worker runs only as a worker thread");
-const send = (reply: WorkerReply) => port.postMessage(reply);
+const send = (reply: WorkerReply, transfer?: readonly ArrayBuffer[]) => port.postMessage(reply, transfer);
 
 const config = (workerData ?? {}) as WorkerVerifierConfig;
 // The pool sends only the settings it was given (no undefined keys).
@@ -39,7 +45,7 @@ const answer = (call: WorkerCall): Promise<unknown> => {
 
 port.on("message", (call: WorkerCall) => {
   answer(call).then(
-    (value) => send({ kind: "result", id: call.id, value }),
+    (value) => send({ kind: "result", id: call.id, value }, movableBuffers(call, value)),
     (error: unknown) => send({ kind: "failure", id: call.id, error: serializeError(error) }),
   );
 });

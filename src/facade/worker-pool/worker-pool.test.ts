@@ -27,6 +27,8 @@ const requests = [
   { text: "Revenue grew 25% to $5.3 million.", sources, riskOverride: "high" as const },
 ];
 
+const utf8 = new TextDecoder();
+
 describe("defaultVerifyWorkers", () => {
   it("leaves one core to the main thread from three cores up, uses both of two, and none of one", () => {
     expect([1, 2, 3, 4, 5, 8, 64].map((cores) => defaultVerifyWorkers(cores))).toEqual([0, 2, 2, 3, 4, 4, 4]);
@@ -59,8 +61,8 @@ describe("createWorkerPoolVerifier", () => {
         ),
       );
       expect(fromPool?.outputHash).toBe(fromThread?.outputHash);
-      expect(withoutTimings(JSON.parse(fromPool?.body ?? "null"))).toEqual(
-        withoutTimings(JSON.parse(fromThread?.body ?? "null")),
+      expect(withoutTimings(JSON.parse(utf8.decode(fromPool?.body)))).toEqual(
+        withoutTimings(JSON.parse(utf8.decode(fromThread?.body))),
       );
       expect(withoutTimings(fromPool?.summary)).toEqual(withoutTimings(fromThread?.summary));
     }
