@@ -39,6 +39,11 @@ describe("movableBuffers", () => {
     expect(shared.byteLength).toBe(64);
   });
 
+  it("moves nothing, and does not throw, when a prepared call's answer has no body of bytes", () => {
+    for (const value of [undefined, null, {}, { body: "{}" }, { body: new Uint16Array(4) }])
+      expect(movableBuffers(preparedCall, value)).toBeUndefined();
+  });
+
   it("moves nothing for calls whose answers are not prepared answers", () => {
     const body = new TextEncoder().encode("{}");
     for (const call of [

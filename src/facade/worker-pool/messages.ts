@@ -54,7 +54,9 @@ export type WorkerCall =
  */
 export const movableBuffers = (call: WorkerCall, value: unknown): ArrayBuffer[] | undefined => {
   if (call.op !== "verifyPrepared") return undefined;
-  const body = (value as PreparedAnswer).body;
+  // Read defensively: a throw here would lose the reply, where copying the value only costs time.
+  const body = (value as Partial<PreparedAnswer> | null | undefined)?.body;
+  if (!(body instanceof Uint8Array) || !(body.buffer instanceof ArrayBuffer)) return undefined;
   return body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? [body.buffer] : undefined;
 };
 
