@@ -33,8 +33,10 @@ describe("movableBuffers", () => {
   it("copies a body that is a view into a larger buffer, leaving the sender's bytes in place", async () => {
     const shared = new Uint8Array(64).fill(65);
     const body = shared.subarray(8, 16);
-    expect(movableBuffers(preparedCall, answerWith(body))).toBeUndefined();
-    const arrived = (await roundTrip(answerWith(body), undefined)) as PreparedAnswer;
+    const answer = answerWith(body);
+    const transfer = movableBuffers(preparedCall, answer);
+    expect(transfer).toBeUndefined();
+    const arrived = (await roundTrip(answer, transfer)) as PreparedAnswer;
     expect(arrived.body.byteLength).toBe(8);
     expect(shared.byteLength).toBe(64);
   });
