@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
+import { currentBuildOf } from "../../src/facade/worker-pool/current-build.js";
 
 /** What bench-server.ts reports for a measurement: CPU of every thread, the main thread's event-loop delay. */
 export interface ServerStats {
@@ -23,22 +23,29 @@ const repoRoot = resolve(import.meta.dirname, "../..");
 
 /**
  * Starts src/server/testing/bench-server.ts in its own process, `env` added to this process's environment:
- * the built one (what `npx veracity serve` runs) when `npm run build` has made it, else the sources via tsx;
- * BENCH_SERVER_SCRIPT names another, BENCH_SERVER_NODE_ARGS adds node flags.
+ * the built one (what `npx veracity serve` runs) when the build in dist/ is current, else the sources via tsx,
+ * by the rule the project's own code follows (`currentBuildOf`); BENCH_SERVER_SCRIPT names another script,
+ * BENCH_SERVER_NODE_ARGS adds node flags.
  */
 export const startServerProcess = (env: Record<string, string> = {}) =>
   new Promise<ServerProcess>((resolvePromise, reject) => {
-    const built = resolve(repoRoot, "dist/server/testing/bench-server.js");
     const source = resolve(repoRoot, "src/server/testing/bench-server.ts");
-    const script = process.env.BENCH_SERVER_SCRIPT ?? (existsSync(built) ? built : source);
-    if (script === built && statSync(built).mtimeMs < statSync(source).mtimeMs)
-      console.warn(`${built} is older than its source: npm run build, or BENCH_SERVER_SCRIPT=${source}`);
+    const given = process.env.BENCH_SERVER_SCRIPT;
+    const scriptArgs =
+      given === undefined
+        ? currentBuildOf(repoRoot).nodeArgsToRun(source)
+        : [...(given.endsWith(".ts") ? ["--import", "tsx"] : []), given];
+    const script = scriptArgs.at(-1) as string;
+    if (script === source)
+      console.warn(
+        "dist/ is older than the sources or missing: the server runs through tsx (npm run build first)",
+      );
     const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-    const child = spawn(
-      process.execPath,
-      [...nodeArgs, ...(script.endsWith(".ts") ? ["--import", "tsx"] : []), script],
-      { cwd: repoRoot, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env } },
-    );
+    const child = spawn(process.execPath, [...nodeArgs, ...scriptArgs], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, ...env },
+    });
     // A bench that fails half-way leaves no server behind.
     process.once("exit", () => child.kill("SIGTERM"));
     let output = "";
