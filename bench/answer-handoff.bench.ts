@@ -12,11 +12,11 @@
  * The two ways alternate, four times each, after one warm-up run of each.
  */
 import { fork } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { Agent, createServer, request } from "node:http";
 import { Worker } from "node:worker_threads";
 import { createVerifier } from "../src/facade/create-verifier.js";
 import { prepareAnswer } from "../src/facade/prepared-answer.js";
+import { mainThreadCpuSeconds } from "../src/server/testing/main-thread-cpu.js";
 import { machineLine } from "./libraries/call-timings.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
 
@@ -61,13 +61,8 @@ parentPort.on("message", (id) => {
   parentPort.postMessage({ id, body: bytes }, [bytes.buffer]);
 });`;
 
-/** This thread's CPU time in milliseconds (user and system), from /proc: the main thread's id is the process's. */
-const threadCpuMs = (): number => {
-  const fields = (
-    readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, "utf8").split(") ")[1] ?? ""
-  ).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
-};
+/** This thread's CPU time in milliseconds: the bench runs on the main thread. */
+const mainThreadCpuMs = (): number => (mainThreadCpuSeconds() ?? Number.NaN) * 1000;
 
 const run = async (bytes: boolean, answers: number) => {
   const worker = new Worker(workerSource, { eval: true, workerData: { bodies, bytes } });
@@ -91,7 +86,7 @@ const run = async (bytes: boolean, answers: number) => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  const cpuBefore = threadCpuMs();
+  const cpuBefore = mainThreadCpuMs();
   const started = performance.now();
   await new Promise((resolve) =>
     fork(new URL(import.meta.url).pathname, ["client", String(port), String(answers)], {
@@ -99,7 +94,7 @@ const run = async (bytes: boolean, answers: number) => {
     }).on("exit", resolve),
   );
   const wallMs = performance.now() - started;
-  const cpuMs = threadCpuMs() - cpuBefore;
+  const cpuMs = mainThreadCpuMs() - cpuBefore;
   server.close();
   await worker.terminate();
   return { cpuMicros: (cpuMs / answers) * 1000, wallMicros: (wallMs / answers) * 1000 };

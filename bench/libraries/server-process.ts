@@ -36,7 +36,7 @@ export const startServerProcess = (env: Record<string, string> = {}) =>
         ? currentBuildOf(repoRoot).nodeArgsToRun(source)
         : [...(given.endsWith(".ts") ? ["--import", "tsx"] : []), given];
     const script = scriptArgs.at(-1) as string;
-    if (script === source)
+    if (given === undefined && script === source)
       console.warn(
         "dist/ is older than the sources or missing: the server runs through tsx (npm run build first)",
       );

@@ -1,4 +1,5 @@
 import { verificationOutputHash } from "../audit/entries-for.js";
+import { layersWithoutClaims } from "../model/lean-result.js";
 import type { VerificationRequest } from "../model/request.js";
 import type { VerificationResult } from "../model/result.js";
 import type { AnswerOptions, PreparedAnswer } from "./answer-types.js";
@@ -6,13 +7,10 @@ import type { Verifier } from "./create-verifier.js";
 
 export type { AnswerOptions, PreparedAnswer } from "./answer-types.js";
 
-const withoutLayerClaims = (result: VerificationResult) =>
-  result.layersRun.map(({ claims: _claims, ...layer }) => layer);
-
 const utf8 = new TextEncoder();
 
 export const prepareAnswer = (result: VerificationResult, options: AnswerOptions): PreparedAnswer => {
-  const layersRun = withoutLayerClaims(result);
+  const layersRun = layersWithoutClaims(result);
   const { claims: _claims, ...rest } = result;
   return {
     // Encoded here, so a worker thread can move the bytes to the server's thread instead of copying a string

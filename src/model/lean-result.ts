@@ -13,9 +13,13 @@ export type LeanVerificationResult = Omit<VerificationResult, "claims" | "layers
   readonly layersRun: readonly Omit<LayerResult, "claims">[];
 };
 
+/** A result's layers without their own claim findings (the top-level claims merge them). */
+export const layersWithoutClaims = (result: VerificationResult): Omit<LayerResult, "claims">[] =>
+  result.layersRun.map(({ claims: _claims, ...layer }) => layer);
+
 /** `result` without its claims' evidence passages and its layers' own claim findings. */
 export const leanResult = (result: VerificationResult): LeanVerificationResult => ({
   ...result,
   claims: result.claims.map(({ evidence: _evidence, ...claim }) => claim),
-  layersRun: result.layersRun.map(({ claims: _claims, ...layer }) => layer),
+  layersRun: layersWithoutClaims(result),
 });

@@ -8,12 +8,13 @@
  * start): the process's CPU time (every thread), its main thread's CPU time (on Linux) and event-loop delay.
  * SIGTERM prints one too.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pino } from "pino";
 import { startServer } from "../start.js";
+import { mainThreadCpuSeconds } from "./main-thread-cpu.js";
 
 const temporary = process.env.BENCH_DATABASE
   ? undefined
@@ -35,22 +36,6 @@ const server = await startServer({
 const key = await server.createApiKey("bench");
 process.stdout.write(`READY ${server.url} ${key}\n`);
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-
-/**
- * The main thread's CPU seconds (user and system), from /proc: the thread that serves HTTP and writes the audit
- * trail, apart from the verifying workers. Fields 14 and 15 of the thread's stat, in clock ticks of 1/100 s
- * (Linux's USER_HZ on every architecture it runs Node on); undefined where /proc is missing.
- */
-const mainThreadCpuSeconds = (): number | undefined => {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
-    // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-};
 
 let cpuAtStart = process.cpuUsage();
 let mainThreadAtStart = mainThreadCpuSeconds();
