@@ -48,6 +48,50 @@ describe("focusing very large evidence on the passages that concern the claims",
     expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
   });
 
+  it("finds the claims' words in capitals written right beside an 'İ' (whose lower case is longer)", () => {
+    const needle = "BOREALIS SHIPPING REPORTED HIGHER FREIGHT REVENUE.";
+    // Deep in the text, so the opening passages kept when nothing matches do not hold it.
+    const text = `${filler(700)}\n\nİSTANBUL DESK: ${needle}\n\n${filler(40, 900)}`;
+    const claims = segmentClaims("Borealis Shipping reported higher freight revenue.");
+    const focused = focusEvidence([source(text)], claims, { ...focus, above: 10_000 });
+    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+  });
+
+  it("finds a Greek word whatever case its final sigma was written in", () => {
+    // The name is the only word the claim and the needle share.
+    const needle = "ΟΔΥΣΣΕΥΣ.";
+    const text = `${filler(200)}\n\n${needle}\n\n${filler(40, 900)}`;
+    const focused = focusEvidence([source(text)], segmentClaims("Οδυσσευς sailed."), {
+      ...focus,
+      above: 10_000,
+    });
+    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+  });
+
+  it("finds a word written in letters outside the first plane (two UTF-16 codes each)", () => {
+    // Gothic letters: the name is the only word the claim and the needle share.
+    const needle = "𐌲𐌿𐌸𐌰 harbour.";
+    const text = `${filler(200)}\n\n${needle}\n\n${filler(40, 900)}`;
+    const focused = focusEvidence([source(text)], segmentClaims("𐌲𐌿𐌸𐌰 sailed."), { ...focus, above: 10_000 });
+    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+  });
+
+  it("finds a term only where a word starts, not inside a longer word", () => {
+    const text = `${filler(100)}\n\nThe partnership lasted a decade.\n\n${filler(100, 200)}\n\nA ship arrived at dawn.`;
+    const focused = focusEvidence([source(text)], segmentClaims("The ship arrived."), focus);
+    const kept = (focused.evidence[0] as EvidenceSource).text;
+    expect(kept).toContain("A ship arrived at dawn.");
+    expect(kept).not.toContain("partnership");
+  });
+
+  it("tells apart words whose first letters share their low byte ('š' and 'a')", () => {
+    const text = `${filler(100)}\n\nAalka harbour.\n\n${filler(100, 200)}\n\nBorealis freight.`;
+    const focused = focusEvidence([source(text)], segmentClaims("Šalka Borealis freight."), focus);
+    const kept = (focused.evidence[0] as EvidenceSource).text;
+    expect(kept).toContain("Borealis freight.");
+    expect(kept).not.toContain("Aalka");
+  });
+
   it("cuts passages at blank lines that hold spaces, tabs or carriage returns", () => {
     const text = `${filler(30)}\r\n \t\r\nBorealis Shipping carried freight.\n\t\nThe fleet is old.\n\n${filler(30, 50)}`;
     const focused = focusEvidence([source(text)], segmentClaims("Borealis Shipping carried freight."), focus);
