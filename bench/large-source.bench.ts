@@ -8,9 +8,18 @@
  *
  *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:large [-- runs]
  *   (node --expose-gc --import tsx bench/large-source.bench.ts [runs])
+ *
+ * With `--baseline <another build's dist folder>` it compares two builds side by side instead: this tree's
+ * `dist` and the baseline verify each request one after the other, the order alternating from run to run, so
+ * both meet the same load (this machine's speed drifts by a third within minutes, more than most changes).
+ * Reported: each side's median, and the median of the per-request ratios. No memory figures in this mode.
  */
+import { existsSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import { createVerifier } from "../src/facade/create-verifier.js";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { createVerifier, type Verifier } from "../src/facade/create-verifier.js";
 import { readBenchmarkRecords } from "./libraries/texts.js";
 
 // Without a collection between runs, the garbage of earlier runs counts as this run's peak memory.
@@ -21,7 +30,11 @@ if (globalThis.gc === undefined) {
   process.exit(2);
 }
 
-const runs = Number(process.argv[2] ?? 9);
+const { values, positionals } = parseArgs({
+  options: { baseline: { type: "string" } },
+  allowPositionals: true,
+});
+const runs = Number(positionals[0] ?? 9);
 const sourceChars = 10_000_000;
 
 const contexts: string[] = [];
@@ -50,6 +63,52 @@ for (let at = 0, answer = ""; at < responses.length && answers.length < runs + 2
     answers.push(answer.trim());
     answer = "";
   }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const machine = () =>
+  `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")}, ${new Date().toISOString()}; source ${source.length} chars, answers ~1 KB, ${runs} runs`;
+
+if (values.baseline !== undefined) {
+  /** A verifier from a build's `dist` folder. */
+  const verifierOf = async (dist: string): Promise<Verifier> => {
+    const entry = resolve(dist, "facade/create-verifier.js");
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: build that tree first (npm run build)`);
+    const module = (await import(pathToFileURL(entry).href)) as { createVerifier: () => Verifier };
+    return module.createVerifier();
+  };
+  const current = await verifierOf(resolve(import.meta.dirname, "../dist"));
+  const baseline = await verifierOf(values.baseline);
+  const timed = async (side: Verifier, json: string) => {
+    const request = JSON.parse(json);
+    const started = performance.now();
+    await side.verify(request);
+    return performance.now() - started;
+  };
+  const currentTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  const ratios: number[] = [];
+  for (let run = 0; run < runs + 1; run++) {
+    const json = JSON.stringify({ text: answers[run], sources: [`${source}\n\nRun ${run} closes here.`] });
+    const currentFirst = run % 2 === 0;
+    const first = await timed(currentFirst ? current : baseline, json);
+    const second = await timed(currentFirst ? baseline : current, json);
+    // The first run compiles the code: left out.
+    if (run === 0) continue;
+    const [currentMs, baselineMs] = currentFirst ? [first, second] : [second, first];
+    currentTimes.push(currentMs);
+    baselineTimes.push(baselineMs);
+    ratios.push(baselineMs / currentMs);
+  }
+  await current.close();
+  await baseline.close();
+  console.log(machine());
+  console.log(
+    `this tree: median ${median(currentTimes).toFixed(0)} ms; baseline ${values.baseline}: median ${median(baselineTimes).toFixed(0)} ms; baseline / this tree, median per request: ${median(ratios).toFixed(2)}x`,
+  );
+  process.exit(0);
 }
 
 const verifier = createVerifier();
@@ -96,12 +155,7 @@ for (let run = 0; run < 4; run++) {
 }
 await everyPassage.close();
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-console.log(
-  `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")}, ${new Date().toISOString()}; source ${source.length} chars, answers ~1 KB, ${runs} runs`,
-);
+console.log(machine());
 console.log(`verify: median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms`);
 console.log(
   `focusing off, every passage read (3 runs after the peak was taken): median ${median(unfocused).toFixed(0)} ms`,
