@@ -6,6 +6,7 @@ import type { CalibrationQuality } from "../src/calibration/quality.js";
 import { benchmarkData, benchmarkFile } from "../src/datasets/benchmark-data.js";
 import { calibrationPairs } from "../src/eval/calibration-data.js";
 import { runEvaluation } from "../src/eval/runner.js";
+import { median } from "./libraries/statistics.js";
 
 const maxRecordsFlag = process.argv.indexOf("--max-records");
 const maxRecords = maxRecordsFlag === -1 ? 4000 : Number(process.argv[maxRecordsFlag + 1]);
@@ -18,8 +19,6 @@ if (files.length === 0) {
   process.exit(0);
 }
 
-const median = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const figure = (value: number | undefined) => (value === undefined ? "-" : value.toFixed(4));
 const row = (quality: CalibrationQuality) =>
   `ECE ${figure(quality.ece)}  Brier ${figure(quality.brier)}  log-loss ${figure(quality.logLoss)}`;

@@ -35,6 +35,7 @@ import { runEvaluation } from "../src/eval/runner.js";
 import { storageBackends } from "../src/storage/testing.js";
 import { segmentClaims } from "../src/text/claims.js";
 import { type ClaimCategory, type ClaimRecord, generateCitationClaims } from "./citations-claims.js";
+import { median } from "./libraries/statistics.js";
 
 const missing = missingEthereumData();
 if (missing) {
@@ -44,10 +45,6 @@ if (missing) {
 const withPostgres = !process.argv.includes("--no-pg");
 const withEval = !process.argv.includes("--no-eval");
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect);
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 const percent = (part: number, whole: number) =>
   whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(2)}%`;
 

@@ -23,6 +23,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { machineLine } from "./libraries/call-timings.js";
+import { parseCsv } from "./libraries/csv.js";
+import { median } from "./libraries/statistics.js";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const cli = join(repoRoot, "dist/cli/main.js");
@@ -52,17 +54,11 @@ interface Run {
   readonly predictions: string;
 }
 
+/** predictions.csv read by fields, without its latency column, one line per record (fields as JSON). */
 const withoutLatency = (csv: string): string => {
-  const lines = csv.trim().split("\n");
-  const column = (lines[0] ?? "").split(",").indexOf("latency_ms");
-  return lines
-    .map((line) =>
-      line
-        .split(",")
-        .filter((_, index) => index !== column)
-        .join(","),
-    )
-    .join("\n");
+  const rows = parseCsv(csv);
+  const column = (rows[0] ?? []).indexOf("latency_ms");
+  return rows.map((row) => JSON.stringify(row.filter((_, index) => index !== column))).join("\n");
 };
 
 const runEval = async (concurrency: number, cores?: number): Promise<Run> => {
@@ -137,9 +133,6 @@ const ceiling = async (): Promise<number> => {
   await Promise.all([inWorker(2), inWorker(2)]);
   return one / (performance.now() - started);
 };
-
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const cores = availableParallelism();
 const variants: { readonly name: string; readonly concurrency: number; readonly cores?: number }[] = [

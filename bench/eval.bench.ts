@@ -18,11 +18,7 @@ import type { RecordPrediction } from "../src/eval/prediction.js";
 import { renderHtmlReport } from "../src/eval/report/html-report.js";
 import { buildReport } from "../src/eval/report/json-report.js";
 import { runEvaluation } from "../src/eval/runner.js";
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
+import { median } from "./libraries/statistics.js";
 
 const time = async (
   name: string,

@@ -10,6 +10,7 @@
  */
 import { createVerifier } from "../src/facade/create-verifier.js";
 import { lcg } from "./libraries/seeded.js";
+import { median } from "./libraries/statistics.js";
 import { readBenchmarkRecords } from "./libraries/texts.js";
 
 const perSet = Number(process.argv[2] ?? 25);
@@ -69,7 +70,6 @@ for (const set of ["begin", "summedits", "frank_cnndm", "tatqa"]) {
 await focused.close();
 await unfocused.close();
 
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const share = (count: number, of: number) =>
   of === 0 ? "-" : `${((count / of) * 100).toFixed(1)}% (${count}/${of})`;
 console.log(

@@ -20,6 +20,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { createVerifier, type Verifier } from "../src/facade/create-verifier.js";
+import { median } from "./libraries/statistics.js";
 import { readBenchmarkRecords } from "./libraries/texts.js";
 
 // Without a collection between runs, the garbage of earlier runs counts as this run's peak memory.
@@ -65,7 +66,6 @@ for (let at = 0, answer = ""; at < responses.length && answers.length < runs + 2
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const machine = () =>
   `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
     .map((value) => value.toFixed(2))

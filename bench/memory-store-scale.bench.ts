@@ -43,6 +43,7 @@ import { makeFakeCitationVerifier } from "../src/memory/testing/fakes.js";
 import { makePgliteClient } from "../src/storage/pglite-client.js";
 import { makePostgresClient } from "../src/storage/postgres-client.js";
 import type { SqlClientService } from "../src/storage/sql-client.js";
+import { percentile } from "./libraries/statistics.js";
 import { mulberry32, syntheticMemories } from "./libraries/synthetic-memories.js";
 
 const argument = (name: string, fallback: string) => {
@@ -78,11 +79,6 @@ if (backends.length > 1) {
 
 // The same memories as bench/memory.bench.ts, for every run and both stores.
 const { sentence, nearDuplicate } = syntheticMemories();
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
 
 const texts = Array.from({ length: memories }, sentence);
 // The claims checked, drawn once so both stores are asked the same ones: a third near-duplicates of stored

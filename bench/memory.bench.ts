@@ -23,6 +23,7 @@ import { migrateMemoryStore } from "../src/memory/store/sql-memory-layer.js";
 import { makeSqlMemoryStore } from "../src/memory/store/sql-memory-store.js";
 import { makeFakeCitationVerifier } from "../src/memory/testing/fakes.js";
 import { makePgliteClient } from "../src/storage/pglite-client.js";
+import { median, percentile } from "./libraries/statistics.js";
 import { syntheticMemories } from "./libraries/synthetic-memories.js";
 
 const sizesArg = process.argv.indexOf("--sizes");
@@ -33,12 +34,6 @@ const scanQueries = 200;
 
 // Every run sees the same memories.
 const { random, pick, word, sentence, nearDuplicate } = syntheticMemories();
-
-const percentile = (values: readonly number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
-const median = (values: readonly number[]) => percentile(values, 50);
 
 const checker = makeLshDuplicateChecker({ threshold });
 const userId = "bench-user";

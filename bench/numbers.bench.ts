@@ -16,6 +16,7 @@ import { buildVerifier } from "../src/assembly/build-verifier.js";
 import { makeNumbersLayer, validateNumbers } from "../src/checks/numbers/index.js";
 import { runEvaluation } from "../src/eval/runner.js";
 import type { LayerInput } from "../src/model/layer.js";
+import { median } from "./libraries/statistics.js";
 import { buildBenchmark, loadArithmeticRecords, perturbationKinds, tatqaFile } from "./tatqa-perturb.js";
 
 const layer = makeNumbersLayer();
@@ -136,8 +137,6 @@ const throughputInput = (): LayerInput => {
   });
   return { text, claims, evidence: [{ index: 0, origin: "source", text: source }] };
 };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
  * Runs `layer` on inputs from `next` for ~200 ms rounds (at most ~3 s). Returns the median answers per

@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { median } from "./libraries/statistics.js";
 
 const { values, positionals } = parseArgs({
   options: { baseline: { type: "string" } },
@@ -64,11 +65,6 @@ const timeOnce = (args: string[]): number => {
   if (result.status !== 0 && result.status !== 1)
     throw new Error(`${args.join(" ")} exited ${result.status}`);
   return Number(process.hrtime.bigint() - started) / 1e6;
-};
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
 const samples: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));

@@ -11,10 +11,9 @@ import { makeNumbersLayer, makeSourcesCache } from "../src/checks/numbers/index.
 import { createVerifier } from "../src/facade/create-verifier.js";
 import type { VerificationLayer } from "../src/model/layer.js";
 import { lcg } from "./libraries/seeded.js";
+import { median, percentileOfSorted } from "./libraries/statistics.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /** 10 KB of report-like source text and 1 KB answers drawn from it with edits (seeded, deterministic). */
 const makeCorpus = (seed: number) => {
@@ -73,13 +72,11 @@ const verifyBench = async (layers: LayerFactory, rounds: number, calls: number) 
     results.push({
       throughput: calls / seconds,
       cpuThroughput: calls / cpuSeconds,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
+      p50: percentileOfSorted(latencies, 50),
+      p99: percentileOfSorted(latencies, 99),
     });
   }
   await verifier.close();
-  const median = (values: number[]) =>
-    [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   return {
     throughput: median(results.map((result) => result.throughput)),
     cpuThroughput: median(results.map((result) => result.cpuThroughput)),

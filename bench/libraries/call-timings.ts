@@ -1,4 +1,5 @@
 import { availableParallelism, loadavg } from "node:os";
+import { percentileOfSorted } from "./statistics.js";
 
 /** Calls per second over a run, and the median and 99th-percentile latency of one call, in milliseconds. */
 export interface CallTimings {
@@ -6,9 +7,6 @@ export interface CallTimings {
   readonly p50: number;
   readonly p99: number;
 }
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /**
  * Calls `run(0)` to `run(count - 1)`, `inFlight` at a time (each of `inFlight` loops takes the next index when
@@ -38,7 +36,11 @@ export const timeCalls = async (
   );
   const wall = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  return { perSecond: (count / wall) * 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    perSecond: (count / wall) * 1000,
+    p50: percentileOfSorted(latencies, 50),
+    p99: percentileOfSorted(latencies, 99),
+  };
 };
 
 /**
@@ -63,8 +65,8 @@ export const groupTimings = (
     timings.set(group, {
       calls: sorted.length,
       perSecond: 1000 / mean,
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
+      p50: percentileOfSorted(sorted, 50),
+      p99: percentileOfSorted(sorted, 99),
     });
   }
   return timings;

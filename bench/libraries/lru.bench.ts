@@ -8,6 +8,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { lcg } from "./seeded.js";
+import { median } from "./statistics.js";
 import { readBenchmarkTexts } from "./texts.js";
 
 const entries = 64;
@@ -84,8 +85,6 @@ for (let round = 0; round < 9; round += 1)
     rounds[name]?.push(ms);
     hitCounts = { ...hitCounts, [name]: hits };
   }
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 console.log(
   `${order.length} lookups over ${keys.length} evidence sets, ${entries} entries, ${characters} characters`,
 );
