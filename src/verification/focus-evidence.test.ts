@@ -93,11 +93,13 @@ describe("focusing very large evidence on the passages that concern the claims",
   });
 
   it("cuts passages at blank lines that hold spaces, tabs or carriage returns", () => {
-    const text = `${filler(30)}\r\n \t\r\nBorealis Shipping carried freight.\n\t\nThe fleet is old.\n\n${filler(30, 50)}`;
+    const needle = "Borealis Shipping carried freight across the northern provinces every winter.";
+    const after = "The fleet is old and most of its wagons need repairs before the next season.";
+    const text = `${filler(30)}\r\n \t\r\n${needle}\n\t\n${after}\n\n${filler(30, 50)}`;
     const focused = focusEvidence([source(text)], segmentClaims("Borealis Shipping carried freight."), focus);
     const kept = (focused.evidence[0] as EvidenceSource).text;
-    expect(kept).toContain("Borealis Shipping carried freight.");
-    expect(kept).not.toContain("The fleet is old.");
+    expect(kept).toContain(needle);
+    expect(kept).not.toContain(after);
   });
 
   it("finds a word by its stem, whatever its ending, and a figure only as a whole figure", () => {
@@ -108,6 +110,16 @@ describe("focusing very large evidence on the passages that concern the claims",
     expect((byFigure.evidence[0] as EvidenceSource).text).not.toContain("2019");
   });
 
+  it("joins blocks shorter than a passage to the blocks after them, so a text of tiny blocks makes few passages", () => {
+    const needle = "Borealis Shipping reported freight revenue of $48.7 million for 2021.";
+    const text = `${"x\n\n".repeat(20_000)}${needle}\n\n${"y\n\n".repeat(20_000)}`;
+    const focused = focusEvidence([source(text)], segmentClaims(needle), { ...focus, above: 10_000 });
+    // 120,000 characters in 40,001 blocks: passages of at least 64 characters each.
+    expect(focused.report?.passages).toBeLessThanOrEqual(Math.ceil(text.length / 64));
+    expect(focused.report?.passages).toBeGreaterThan(100);
+    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+  });
+
   it("keeps a short passage just before a kept one: a table's caption or scale", () => {
     const table = "Segment | 2022 | 2021\nWholesale | 310 | 287\nRetail | 95 | 90";
     const text = `${filler(30)}\n\n(in millions of euros)\n\n${table}\n\n${filler(30, 50)}`;
@@ -116,8 +128,8 @@ describe("focusing very large evidence on the passages that concern the claims",
   });
 
   it("maps offsets of the focused text back to the caller's text, per source", () => {
-    const first = `${filler(20)}\n\nThe Orinoco terminal handled 4,200 containers.\n\n${filler(20, 40)}`;
-    const second = `${filler(20, 80)}\n\nThe Orinoco terminal opened in 1998.\n\n${filler(5, 200)}`;
+    const first = `${filler(20)}\n\nThe Orinoco terminal handled 4,200 containers in its busiest month.\n\n${filler(20, 40)}`;
+    const second = `${filler(20, 80)}\n\nThe Orinoco terminal opened in 1998 after a decade of construction work.\n\n${filler(5, 200)}`;
     const evidence = [source(first, 0), source(second, 1)];
     const focused = focusEvidence(evidence, segmentClaims("The Orinoco terminal handled 4,200 containers."), {
       ...focus,
@@ -153,9 +165,9 @@ describe("focusing very large evidence on the passages that concern the claims",
   });
 
   it("fails closed: a claim whose support was left out of the kept passages is not passed", async () => {
-    const text = `${filler(60)}\n\nBorealis Shipping moved 310 wagons of grain in 2021.\n\nThe Kestrel mine closed in 1987 after a flood.\n\n${filler(60, 100)}`;
+    const text = `${filler(60)}\n\nBorealis Shipping moved 310 wagons of grain across the plains in 2021.\n\nThe Kestrel mine closed in 1987 after a flood filled its lower galleries.\n\n${filler(60, 100)}`;
     // Room for one passage only: the second claim's support is left out.
-    const verifier = createVerifier({ settings: { evidenceFocus: { ...focus, keep: 60 } } });
+    const verifier = createVerifier({ settings: { evidenceFocus: { ...focus, keep: 80 } } });
     try {
       const result = await verifier.verify({
         text: "Borealis Shipping moved 310 wagons of grain in 2021. The Kestrel mine closed in 1987 after a flood.",
