@@ -16,12 +16,10 @@
  * both meet the same load (this machine's speed drifts by a third within minutes, more than most changes).
  * Reported: each side's median, and the median of the per-request ratios. No memory figures in this mode.
  */
-import { existsSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { createVerifier, type Verifier } from "../src/facade/create-verifier.js";
+import { createVerifier } from "../src/facade/create-verifier.js";
+import { machineLine } from "./libraries/call-timings.js";
+import { pairedTimes, thisTreesDist, verifierOfBuild } from "./libraries/paired-builds.js";
 import { median } from "./libraries/statistics.js";
 import { readBenchmarkRecords } from "./libraries/texts.js";
 
@@ -69,37 +67,24 @@ for (let at = 0, answer = ""; at < responses.length && answers.length < runs + 2
 }
 
 const machine = () =>
-  `node ${process.version}, ${availableParallelism()} cores, load ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")}, ${new Date().toISOString()}; source ${source.length} chars, answers ~1 KB, ${runs} runs`;
+  `${machineLine()}, ${new Date().toISOString()}; source ${source.length} chars, answers ~1 KB, ${runs} runs`;
 
 if (values.baseline !== undefined) {
-  /** A verifier from a build's `dist` folder. */
-  const verifierOf = async (dist: string): Promise<Verifier> => {
-    const entry = resolve(dist, "facade/create-verifier.js");
-    if (!existsSync(entry)) throw new Error(`${entry} is missing: build that tree first (npm run build)`);
-    const module = (await import(pathToFileURL(entry).href)) as { createVerifier: () => Verifier };
-    return module.createVerifier();
-  };
-  const current = await verifierOf(resolve(import.meta.dirname, "../dist"));
-  const baseline = await verifierOf(values.baseline);
-  const timed = async (side: Verifier, json: string) => {
-    const request = JSON.parse(json);
-    const started = performance.now();
-    await side.verify(request);
-    return performance.now() - started;
-  };
+  const current = await verifierOfBuild(thisTreesDist);
+  const baseline = await verifierOfBuild(values.baseline);
   const currentTimes: number[] = [];
   const baselineTimes: number[] = [];
   const ratios: number[] = [];
   for (let run = 0; run < runs + 1; run++) {
     const json = JSON.stringify({ text: answers[run], sources: [`${source}\n\nRun ${run} closes here.`] });
-    const currentFirst = run % 2 === 0;
-    const first = await timed(currentFirst ? current : baseline, json);
-    const second = await timed(currentFirst ? baseline : current, json);
+    const { current: currentMs, baseline: baselineMs } = await pairedTimes(
+      current,
+      baseline,
+      json,
+      run % 2 === 0,
+    );
     // The first run compiles the code: left out.
     if (run === 0) continue;
-    const [currentMs, baselineMs] = currentFirst ? [first, second] : [second, first];
     currentTimes.push(currentMs);
     baselineTimes.push(baselineMs);
     ratios.push(baselineMs / currentMs);

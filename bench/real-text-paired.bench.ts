@@ -14,12 +14,10 @@
  * two rounds before the measured ones compile the code. Reported: each side's answers per second over the
  * measured rounds, the ratio of their total times, and the median of the per-payload ratios.
  */
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import type { Verifier } from "../src/facade/create-verifier.js";
+import { pairedTimes, thisTreesDist, timedVerification, verifierOfBuild } from "./libraries/paired-builds.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
+import { median } from "./libraries/statistics.js";
 
 const { values } = parseArgs({
   options: {
@@ -35,16 +33,8 @@ if (values.baseline === undefined) {
 const rounds = Number(values.rounds);
 const payloadCount = Number(values.payloads);
 
-/** A verifier from a build's `dist` folder. */
-const verifierOf = async (dist: string): Promise<Verifier> => {
-  const entry = resolve(dist, "facade/create-verifier.js");
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: build that tree first (npm run build)`);
-  const module = (await import(pathToFileURL(entry).href)) as { createVerifier: () => Verifier };
-  return module.createVerifier();
-};
-
-const current = await verifierOf(resolve(import.meta.dirname, "../dist"));
-const baseline = await verifierOf(values.baseline);
+const current = await verifierOfBuild(thisTreesDist);
+const baseline = await verifierOfBuild(values.baseline);
 const payloads = (await buildPayloads()).slice(0, payloadCount);
 
 /** The request of one payload in one round, as a server would receive it: parsed from JSON. */
@@ -55,18 +45,12 @@ const requestOf = (index: number, round: string) => {
     sources: payload.sources.map((source) => `${source} ${round}`),
   });
 };
-const timed = async (verifier: Verifier, json: string): Promise<number> => {
-  const request = JSON.parse(json);
-  const started = performance.now();
-  await verifier.verify(request);
-  return performance.now() - started;
-};
 
 for (const round of ["warm-a", "warm-b"])
   for (let index = 0; index < payloads.length; index++) {
     const json = requestOf(index, round);
-    await timed(current, json);
-    await timed(baseline, json);
+    await timedVerification(current, json);
+    await timedVerification(baseline, json);
   }
 
 let currentTotal = 0;
@@ -75,10 +59,12 @@ const ratios: number[] = [];
 for (let round = 0; round < rounds; round++)
   for (let index = 0; index < payloads.length; index++) {
     const json = requestOf(index, `round-${round}`);
-    const currentFirst = (index + round) % 2 === 0;
-    const first = await timed(currentFirst ? current : baseline, json);
-    const second = await timed(currentFirst ? baseline : current, json);
-    const [mine, theirs] = currentFirst ? [first, second] : [second, first];
+    const { current: mine, baseline: theirs } = await pairedTimes(
+      current,
+      baseline,
+      json,
+      (index + round) % 2 === 0,
+    );
     currentTotal += mine;
     baselineTotal += theirs;
     ratios.push(theirs / mine);
@@ -87,12 +73,11 @@ await current.close();
 await baseline.close();
 
 const measured = rounds * payloads.length;
-ratios.sort((a, b) => a - b);
 console.log(
   `${measured} verifications each, ${payloads.length} distinct payloads x ${rounds} rounds, paired per payload`,
 );
 console.log(`this tree: ${((measured / currentTotal) * 1000).toFixed(1)} answers/s`);
 console.log(`baseline:  ${((measured / baselineTotal) * 1000).toFixed(1)} answers/s`);
 console.log(
-  `this tree is ${(baselineTotal / currentTotal).toFixed(3)}x as fast (total times); median per payload ${(ratios[Math.floor(ratios.length / 2)] ?? Number.NaN).toFixed(3)}x`,
+  `this tree is ${(baselineTotal / currentTotal).toFixed(3)}x as fast (total times); median per payload ${median(ratios).toFixed(3)}x`,
 );

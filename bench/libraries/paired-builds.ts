@@ -1,0 +1,38 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Verifier } from "../../src/facade/create-verifier.js";
+
+/** This tree's build: the `dist` folder `npm run build` writes. */
+export const thisTreesDist = resolve(import.meta.dirname, "../../dist");
+
+/** A verifier from a build's `dist` folder (this tree's, or another commit built into a scratch copy). */
+export const verifierOfBuild = async (dist: string): Promise<Verifier> => {
+  const entry = resolve(dist, "facade/create-verifier.js");
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build that tree first (npm run build)`);
+  const module = (await import(pathToFileURL(entry).href)) as { createVerifier: () => Verifier };
+  return module.createVerifier();
+};
+
+/** Milliseconds one verification of a request takes, the request parsed from its JSON first, as a server would. */
+export const timedVerification = async (verifier: Verifier, json: string): Promise<number> => {
+  const request = JSON.parse(json);
+  const started = performance.now();
+  await verifier.verify(request);
+  return performance.now() - started;
+};
+
+/**
+ * The same request verified by this tree's build and the baseline's, one after the other, `currentFirst`
+ * saying which goes first (callers alternate it, so both meet the same load): each side's milliseconds.
+ */
+export const pairedTimes = async (
+  current: Verifier,
+  baseline: Verifier,
+  json: string,
+  currentFirst: boolean,
+): Promise<{ readonly current: number; readonly baseline: number }> => {
+  const first = await timedVerification(currentFirst ? current : baseline, json);
+  const second = await timedVerification(currentFirst ? baseline : current, json);
+  return currentFirst ? { current: first, baseline: second } : { current: second, baseline: first };
+};
