@@ -1,8 +1,8 @@
 import { type Claim, type EvidenceSource, evidenceCharacters } from "../model/layer.js";
 import type { LayerResult } from "../model/layer-result.js";
 import type { Span } from "../model/span.js";
-import { isAsciiDigit, isAsciiLetterOrDigit } from "../text/ascii.js";
 import { isStopword, stem } from "../text/tokens.js";
+import { termFinder } from "./term-finder.js";
 
 /** When and how far very large evidence is narrowed to the passages that concern the answer. */
 export interface EvidenceFocus {
@@ -115,8 +115,6 @@ const passagesOf = (text: string, source: number): Passage[] => {
   return passages;
 };
 
-const isWordCode = (code: number) => isAsciiLetterOrDigit(code) || code >= 0xc0;
-
 /**
  * What the answer's passages are searched for: the stems of its content words (a stem found at the start of a
  * word also finds the word's other endings) and its figures as written, lower-cased.
@@ -130,99 +128,6 @@ const queryTerms = (claims: readonly Claim[]): string[] => {
       } else if (word.length >= 3 && !isStopword(word)) terms.add(stem(word));
     }
   return [...terms].filter((term) => term.length >= 2);
-};
-
-/**
- * Each UTF-16 code's lower case where that is one code, the code itself where it is longer ("İ") or none: the
- * text is compared with the terms a code at a time, so a 10 MB source is never copied lower-cased. Greek
- * final sigma folds to sigma, as capital sigma does, because a word's last letter lower-cases to either
- * depending on where it stands. Built on the first use of focusing in a thread (65,536 codes, about 10 ms).
- */
-let foldTable: Uint16Array | undefined;
-const foldedCodes = (): Uint16Array => {
-  if (foldTable !== undefined) return foldTable;
-  const table = new Uint16Array(65_536);
-  for (let code = 0; code < table.length; code++) {
-    const lower = String.fromCharCode(code).toLowerCase();
-    table[code] = lower.length === 1 ? lower.charCodeAt(0) : code;
-  }
-  table[0x3c2] = 0x3c3;
-  foldTable = table;
-  return table;
-};
-
-/** 1 for each UTF-16 code `isWordCode` holds for: one load instead of four comparisons in the scan. */
-let wordTable: Uint8Array | undefined;
-const wordCodeTable = (): Uint8Array => {
-  if (wordTable !== undefined) return wordTable;
-  const table = new Uint8Array(65_536);
-  for (let code = 0; code < table.length; code++) table[code] = isWordCode(code) ? 1 : 0;
-  wordTable = table;
-  return table;
-};
-
-/**
- * A finder of `terms`: `find(text, found)` calls `found(term, at)` for every place a term starts a word of
- * `text`, in any case, in text order: one pass over the text, each word start looked up by its first two
- * characters among the terms, instead of one search of the whole text per term. A term that is a figure must
- * also end where the figure does ("20" does not find 2019). The text is read as written, each code folded to
- * lower case through a table as it is compared.
- */
-const termFinder = (terms: readonly string[]) => {
-  const fold = foldedCodes();
-  const wordCodes = wordCodeTable();
-  // Buckets by the low bytes of a term's first two characters: a small integer key, read without allocating;
-  // two terms that share a bucket are told apart by comparing them with the text.
-  const bucketOf = (first: number, second: number) => ((first & 0xff) << 8) | (second & 0xff);
-  const buckets: number[][] = [];
-  const bucketAt = new Int32Array(65_536).fill(-1);
-  // By UTF-16 code, as the text is read: a letter outside the first plane is two of them.
-  const termCodes = terms.map((term) =>
-    Uint16Array.from({ length: term.length }, (_, at) => fold[term.charCodeAt(at)] ?? 0),
-  );
-  for (const [index, codes] of termCodes.entries()) {
-    const key = bucketOf(codes[0] ?? 0, codes[1] ?? 0);
-    if (bucketAt[key] === -1) {
-      bucketAt[key] = buckets.length;
-      buckets.push([]);
-    }
-    buckets[bucketAt[key] as number]?.push(index);
-  }
-  /** Whether `codes` are written at `at` of `text`, in any case, its first two characters known to be. */
-  const startsAt = (text: string, at: number, codes: Uint16Array): boolean => {
-    if (at + codes.length > text.length) return false;
-    for (let k = 2; k < codes.length; k++) if (fold[text.charCodeAt(at + k)] !== codes[k]) return false;
-    return true;
-  };
-  /** Reports every term written at `at`, a word's start whose first code is `raw`. */
-  const lookUp = (text: string, at: number, raw: number, found: (term: number, at: number) => void): void => {
-    const length = text.length;
-    const code = fold[raw] as number;
-    const second = at + 1 < length ? (fold[text.charCodeAt(at + 1)] as number) : 0;
-    const bucket = bucketAt[bucketOf(code, second)] as number;
-    if (bucket === -1) return;
-    const candidates = buckets[bucket] as number[];
-    for (let c = 0; c < candidates.length; c++) {
-      const index = candidates[c] as number;
-      const codes = termCodes[index] as Uint16Array;
-      // The bucket holds terms by the low bytes of their first two codes: the codes themselves are compared.
-      if (codes[0] !== code || codes[1] !== second || !startsAt(text, at, codes)) continue;
-      const after = at + codes.length;
-      if (isAsciiDigit(code) && after < length && isAsciiDigit(text.charCodeAt(after))) continue;
-      found(index, at);
-    }
-  };
-  return (text: string, found: (term: number, at: number) => void): void => {
-    const length = text.length;
-    // One pass, a code at a time: a word starts where a word's code follows one that is not.
-    let before = 0;
-    for (let at = 0; at < length; at++) {
-      const raw = text.charCodeAt(at);
-      const word = wordCodes[raw] as number;
-      if (word > before) lookUp(text, at, raw, found);
-      before = word;
-    }
-  };
 };
 
 /** Index of the passage holding offset `at` of `source` (passages are in order). */
