@@ -58,7 +58,11 @@ while (source.length < sourceChars) source += `\n\n${source.slice(0, sourceChars
 source = source.slice(0, sourceChars);
 
 const answers: string[] = [];
-for (let at = 0, answer = ""; at < responses.length && answers.length < runs + 2; at += 1) {
+// Distinct answers for each verifier's runs: the first `runs + 1` for the runs that take the peak, the next `runs`
+// for the runs timed one after another. The same answer again would be focused on the same passages, whose
+// indexes the verifier keeps (evidence that large is kept at first sight). The every-passage runs below reuse
+// the first answers through a verifier of their own.
+for (let at = 0, answer = ""; at < responses.length && answers.length < 2 * runs + 1; at += 1) {
   answer += `${responses[(at * 7_919) % responses.length]} `;
   if (answer.length >= 1_000) {
     answers.push(answer.trim());
@@ -133,7 +137,10 @@ const peak = process.resourceUsage().maxRSS * 1024;
 const times: number[] = [];
 for (let run = 0; run < runs; run++) {
   const parsed = JSON.parse(
-    JSON.stringify({ text: answers[run + 1], sources: [`${source}\n\nRun ${run} closes here again.`] }),
+    JSON.stringify({
+      text: answers[runs + 1 + run],
+      sources: [`${source}\n\nRun ${run} closes here again.`],
+    }),
   ) as { text: string; sources: string[] };
   const started = performance.now();
   await verifier.verify(parsed);
