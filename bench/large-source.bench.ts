@@ -132,7 +132,7 @@ for (let run = 0; run < runs + 1; run++) {
 const peak = process.resourceUsage().maxRSS * 1024;
 
 // The times reported: verifications one after another, as a server runs them, with no forced collection before
-// each. A verification right after a forced full collection ran 1.5-1.9x slower than one after another, with
+// each. A verification right after a forced full collection ran 1.2-1.6x slower than one after another, with
 // the same collections during it (two scavenges either way, by --trace-gc), a cost no server pays.
 const times: number[] = [];
 for (let run = 0; run < runs; run++) {
