@@ -19,6 +19,11 @@
  * a process also run the memory gate's JavaScript before V8 has optimised it, so a store measured after
  * another in the same process would report its first 200 checks on warm code.
  *
+ * `--warm-up both` (the default) measures each store twice, each time in a new process: `none`, the first 200
+ * checks right after opening (a library caller that never warms up), and `default`, the first 200 after the
+ * memory gate's warm-up with the server's default budget (`warmUpValidation`, what `veracity serve` runs before
+ * it listens), whose own time is reported beside them.
+ *
  * Loading goes through bulk INSERT ... SELECT FROM unnest(...) in batches (one transaction each), with the same
  * rows `insertMemory` writes: loading a million memories one `store()` call at a time takes hours and measures
  * the insert path, not the check. The measured validations use the product's own code.
@@ -34,6 +39,7 @@ import { DuplicateChecker } from "../src/memory/dedup/duplicate-checker.js";
 import { makeStoreDuplicateChecker } from "../src/memory/dedup/store-duplicate-checker.js";
 import { defaultMemoryGateConfig } from "../src/memory/gate/gate-config.js";
 import { validateClaim } from "../src/memory/gate/validate-claim.js";
+import { warmUpValidation } from "../src/memory/gate/warm-up.js";
 import { ClaimSupportChecker } from "../src/memory/relevance/claim-support-checker.js";
 import { makeGroundingSupportChecker } from "../src/memory/relevance/layer-support-checker.js";
 import { migrateMemoryStore } from "../src/memory/store/sql-memory-layer.js";
@@ -52,6 +58,10 @@ const argument = (name: string, fallback: string) => {
 };
 const memories = Number(argument("--memories", "1000000"));
 const backends = argument("--backends", "pglite,postgres").split(",");
+const warmUpModes =
+  argument("--warm-up", "both") === "both" ? ["none", "default"] : [argument("--warm-up", "")];
+if (!warmUpModes.every((mode) => mode === "none" || mode === "default"))
+  throw new Error("--warm-up takes both, none or default");
 const postgresUrl = argument("--postgres", "postgres://postgres@127.0.0.1:5432/test");
 const keep = argument("--keep", "")
   .split(",")
@@ -62,17 +72,21 @@ const validations = 1_000;
 const afterOpening = 200;
 const userId = "bench-user";
 
-if (backends.length > 1) {
-  // One process per store, the same arguments otherwise: see above.
+if (backends.length > 1 || warmUpModes.length > 1) {
+  // One process per store and warm-up, the same arguments otherwise: see above.
   const own = process.argv.slice(2);
-  const at = own.indexOf("--backends");
+  const withValue = (args: string[], name: string, value: string) => {
+    const at = args.indexOf(name);
+    return at >= 0 ? args.map((arg, index) => (index === at + 1 ? value : arg)) : [...args, name, value];
+  };
   for (const backend of backends) {
-    const args =
-      at >= 0 ? own.map((arg, index) => (index === at + 1 ? backend : arg)) : [...own, "--backends", backend];
-    const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1] as string, ...args], {
-      stdio: "inherit",
-    });
-    if (child.status !== 0) process.exit(child.status ?? 1);
+    for (const mode of warmUpModes) {
+      const args = withValue(withValue(own, "--backends", backend), "--warm-up", mode);
+      const child = spawnSync(process.execPath, [...process.execArgv, process.argv[1] as string, ...args], {
+        stdio: "inherit",
+      });
+      if (child.status !== 0) process.exit(child.status ?? 1);
+    }
   }
   process.exit(0);
 }
@@ -150,6 +164,20 @@ const measure = async (name: string, sql: SqlClientService) => {
     Context.add(CitationVerifier, makeFakeCitationVerifier({})),
     Context.add(ClaimSupportChecker, makeGroundingSupportChecker()),
   );
+  // What `veracity serve` does before it listens, with its default budget (`defaultWarmUp`).
+  const warmUp =
+    warmUpModes[0] === "default"
+      ? await Effect.runPromise(
+          warmUpValidation(
+            store,
+            {
+              dedup: Context.get(services, DuplicateChecker),
+              support: Context.get(services, ClaimSupportChecker),
+            },
+            defaultMemoryGateConfig,
+          ),
+        )
+      : undefined;
   const latencies: number[] = [];
   const openingLatencies: number[] = [];
   let duplicates = 0;
@@ -179,6 +207,7 @@ const measure = async (name: string, sql: SqlClientService) => {
       p50Ms: Number(percentile(latencies, 50).toFixed(3)),
       p99Ms: Number(percentile(latencies, 99).toFixed(3)),
       maxMs: Number(Math.max(...latencies).toFixed(3)),
+      warmUp: warmUp ?? "none",
       firstAfterOpening: {
         validations: afterOpening,
         p50Ms: Number(percentile(openingLatencies, 50).toFixed(3)),

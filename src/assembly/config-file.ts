@@ -32,6 +32,12 @@ export const ServerSection = Schema.Struct({
         "A check whose answer, context and sources reach this many characters runs in a worker of its own, so smaller checks never wait behind it; 0 sends every check to the same workers (1000000).",
     }),
   ),
+  warmUpMs: Schema.optional(
+    Schema.Int.pipe(Schema.between(0, 600_000)).annotations({
+      description:
+        "Before listening, the server validates stored memories again (read only) for up to this many ms, so the first validations it serves are not a new process's slow ones; 0 starts at once (3000).",
+    }),
+  ),
   calibrationUpdateIntervalMs: Schema.optional(
     Schema.Int.pipe(Schema.between(0, 31 * 86_400_000)).annotations({
       description:

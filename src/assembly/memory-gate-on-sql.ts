@@ -64,6 +64,7 @@ export const openMemoryGateOnSql = async (
     get: (memoryId, userId) => run((gate) => gate.get(memoryId, userId)),
     expire: () => run((gate) => gate.expire()),
     audit: (userId, limit) => run((gate) => gate.audit(userId, limit)),
+    warmUp: (options) => run((gate) => gate.warmUp(options)),
     close: () => runtime.dispose(),
   };
 };

@@ -71,6 +71,7 @@ describe("citations on every surface: metrics, the issue tracker, one ADR folder
     tracker = await startTracker();
     server = await startServer({
       port: 0,
+      warmUpMs: 0,
       host: "127.0.0.1",
       database: "memory://",
       evidence,

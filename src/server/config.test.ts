@@ -49,6 +49,14 @@ describe("server configuration", () => {
     );
   });
 
+  it("takes the memory gate's warm-up from flags, the environment or the file, else leaves the default", () => {
+    expect(resolveServerConfig({}, {}, {}, "/").warmUpMs).toBeUndefined();
+    expect(resolveServerConfig({}, {}, { warmUpMs: 500 }, "/").warmUpMs).toBe(500);
+    const env = { VERACITY_WARM_UP_MS: "0" };
+    expect(resolveServerConfig({}, env, { warmUpMs: 500 }, "/").warmUpMs).toBe(0);
+    expect(resolveServerConfig({ warmUpMs: "1500" }, env, {}, "/").warmUpMs).toBe(1_500);
+  });
+
   it.each([
     [{ port: "70000" }, {}],
     [{ port: "eighty" }, {}],
@@ -57,6 +65,8 @@ describe("server configuration", () => {
     [{}, { VERACITY_VERIFY_WORKERS: "65" }],
     [{ largeRequestChars: "-1" }, {}],
     [{}, { VERACITY_LARGE_REQUEST_CHARS: "a lot" }],
+    [{ warmUpMs: "-5" }, {}],
+    [{}, { VERACITY_WARM_UP_MS: "600001" }],
     [{}, { VERACITY_DB_SCHEMA: "Robert'); DROP TABLE" }],
   ])("refuses bad values %j %j with a ConfigError", (flags, env) => {
     expect(() => resolveServerConfig(flags, env, {}, "/")).toThrow(

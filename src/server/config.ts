@@ -30,6 +30,8 @@ export interface ResolvedServerConfig {
   readonly largeRequestChars?: number;
   /** Refit period of the calibration from reviewed outcomes; absent: the server's default (24 h). */
   readonly calibrationUpdateIntervalMs?: number;
+  /** The memory gate's warm-up before listening, in ms; absent: the server's default (3,000). */
+  readonly warmUpMs?: number;
   readonly limits: ServerLimits;
 }
 
@@ -48,6 +50,7 @@ export interface ServerFlags {
   readonly verifyWorkers?: string;
   readonly largeRequestChars?: string;
   readonly calibrationIntervalMs?: string;
+  readonly warmUpMs?: string;
 }
 
 /** Reads the server's part of a configuration file (YAML or JSON; see `VeracityConfigFile`). */
@@ -122,6 +125,11 @@ export const resolveServerConfig = (
     integer(env.VERACITY_CALIBRATION_INTERVAL_MS, "VERACITY_CALIBRATION_INTERVAL_MS", 0, 31 * 86_400_000),
     file.calibrationUpdateIntervalMs,
   );
+  const warmUpMs = firstOf(
+    integer(flags.warmUpMs, "--warm-up-ms", 0, 600_000),
+    integer(env.VERACITY_WARM_UP_MS, "VERACITY_WARM_UP_MS", 0, 600_000),
+    file.warmUpMs,
+  );
   return {
     port: port ?? 8080,
     host: firstOf(flags.host, env.VERACITY_HOST, file.host) ?? "127.0.0.1",
@@ -133,6 +141,7 @@ export const resolveServerConfig = (
     ...(verifyWorkers === undefined ? {} : { verifyWorkers }),
     ...(largeRequestChars === undefined ? {} : { largeRequestChars }),
     ...(calibrationUpdateIntervalMs === undefined ? {} : { calibrationUpdateIntervalMs }),
+    ...(warmUpMs === undefined ? {} : { warmUpMs }),
     limits: {
       maxBodyBytes:
         firstOf(

@@ -21,6 +21,7 @@ beforeAll(async () => {
   });
   server = await startServer({
     port: 0,
+    warmUpMs: 0,
     host: "127.0.0.1",
     database: "memory://",
     logger: capturedLogger().logger,

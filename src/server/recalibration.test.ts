@@ -28,6 +28,7 @@ const env = () => ({ OPENAI_API_KEY: "sk-recalibration-test", OPENAI_BASE_URL: p
 const start = (intervalMs: number) =>
   startServer({
     port: 0,
+    warmUpMs: 0,
     host: "127.0.0.1",
     database: directory,
     logger: capturedLogger().logger,

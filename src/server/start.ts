@@ -15,6 +15,7 @@ import { makeCalibrationOutcomeStore } from "../calibration/outcome-store.js";
 import { makeCalibrationStore } from "../calibration/store.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
 import { createWorkerPoolVerifier, defaultVerifyWorkers } from "../facade/worker-pool/index.js";
+import { defaultWarmUp } from "../memory/gate/warm-up.js";
 import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
 import { makeVeracityMetrics } from "../metrics/registry.js";
 import { serverUrlFileName } from "../storage/directory-lock.js";
@@ -68,6 +69,12 @@ export interface ServerOptions {
    * verification workers (`verifyWorkers: 0`) every check runs in the server's own thread and this does nothing.
    */
   readonly largeRequestChars?: number;
+  /**
+   * Before listening, the memory gate validates stored memories again (read only, at most 600) for up to this
+   * many milliseconds, so the first validations served are not a new process's slow ones: V8 compiles the gate's
+   * code and PGlite's WebAssembly during it. 0 listens at once. Default 3,000 (`defaultWarmUp`).
+   */
+  readonly warmUpMs?: number;
   /** Replaces the verifier of `/v1/check` and the playground (tests inject slow or failing fakes). */
   readonly checker?: Verifier;
 }
@@ -120,6 +127,11 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       env,
     );
     closers.push(memory.close);
+    const warmUpMs = options.warmUpMs ?? defaultWarmUp.maxMs;
+    if (warmUpMs > 0) {
+      const warmed = await memory.warmUp({ maxMs: warmUpMs });
+      logger.info(warmed, "memory gate warmed up");
+    }
     const limits = { ...defaultServerLimits, ...options.limits };
     const built = await buildVerifier(
       {

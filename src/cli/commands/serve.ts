@@ -39,6 +39,9 @@ Options (flags win over the environment, the environment over the --config file)
                           a check whose answer, context and sources reach this many characters runs in a worker
                           of its own, so smaller checks never wait behind it (VERACITY_LARGE_REQUEST_CHARS;
                           default 1000000; 0: every check goes to the same workers)
+  --warm-up-ms <n>        before listening, validate stored memories again (read only) for up to n ms, so the
+                          first validations served are not a new process's slow ones (VERACITY_WARM_UP_MS;
+                          default 3000; 0: listen at once)
 
 API keys are stored as SHA-256 hashes; 'keys create' prints the key once. Roles: agent (verify, ingest, search;
 never review), reviewer (default: a person; also the review queue and UI), admin (also /v1/audit/verify). A key
@@ -61,6 +64,7 @@ const options = {
   "rate-limit": { type: "string" },
   "verify-workers": { type: "string" },
   "large-request-chars": { type: "string" },
+  "warm-up-ms": { type: "string" },
   "calibration-interval-ms": { type: "string" },
   user: { type: "string" },
   label: { type: "string" },
@@ -91,6 +95,7 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("rateLimit", values["rate-limit"]),
       ...defined("verifyWorkers", values["verify-workers"]),
       ...defined("largeRequestChars", values["large-request-chars"]),
+      ...defined("warmUpMs", values["warm-up-ms"]),
       ...defined("calibrationIntervalMs", values["calibration-interval-ms"]),
     },
     io.env,

@@ -18,6 +18,7 @@ import type { AuditEntry, MemoryLimits, PendingMemory, SearchHit } from "../stor
 import { SqlMemoryLayer } from "../store/sql-memory-layer.js";
 import type { MemoryGateConfig } from "./gate-config.js";
 import { type IngestOutcome, MemoryGate, MemoryGateLayer, type MemoryGateService } from "./memory-gate.js";
+import type { WarmUpOptions, WarmUpReport } from "./warm-up.js";
 
 export interface CreateMemoryGateOptions extends Partial<MemoryGateConfig> {
   /** A PGlite directory, `memory://`, or a `postgres://` URL. `memory://` by default. */
@@ -76,6 +77,12 @@ export interface MemoryGateClient {
    * entries (default 100).
    */
   readonly audit: (userId: string, limit?: number) => Promise<readonly AuditEntry[]>;
+  /**
+   * Validates stored claims again, read only (citations unchecked, nothing written), for up to `maxMs` (default
+   * 3 s) or `maxChecks` (600): a server calls it once before it listens, so the first validations it serves
+   * don't pay the new process's compiling. Never fails: a store it cannot read only ends it sooner.
+   */
+  readonly warmUp: (options?: WarmUpOptions) => Promise<WarmUpReport>;
   /** Closes the gate and its database connection; call it once, when done. */
   readonly close: () => Promise<void>;
 }
@@ -168,6 +175,7 @@ export const createMemoryGate = async (options: CreateMemoryGateOptions = {}): P
     get: (memoryId, userId) => run((gate) => gate.get(memoryId, userId)),
     expire: () => run((gate) => gate.expire()),
     audit: (userId, limit) => run((gate) => gate.audit(userId, limit)),
+    warmUp: (options) => run((gate) => gate.warmUp(options)),
     close: () => runtime.dispose(),
   };
 };

@@ -15,6 +15,7 @@ import type { AuditEntry, PendingMemory, SearchHit } from "../store/records.js";
 import { ReviewQueue } from "../store/review-queue.js";
 import { defaultMemoryGateConfig, type MemoryGateConfig } from "./gate-config.js";
 import { validateClaim } from "./validate-claim.js";
+import { type WarmUpOptions, type WarmUpReport, warmUpValidation } from "./warm-up.js";
 
 /** What happened to an ingested claim: stored (tier 1), queued (tier 2) or refused (tier 3). */
 export type IngestOutcome =
@@ -57,6 +58,11 @@ export interface MemoryGateService {
   readonly get: (memoryId: string, userId: string) => Effect.Effect<Memory | undefined, MemoryStoreError>;
   readonly expire: () => Effect.Effect<number, MemoryStoreError>;
   readonly audit: (userId: string, limit?: number) => Effect.Effect<readonly AuditEntry[], MemoryStoreError>;
+  /**
+   * Validates stored claims again, read only, for up to `maxMs` (default 3 s): a long-running process calls it
+   * once before serving, so its first callers' validations are not the slow ones of a new process.
+   */
+  readonly warmUp: (options?: WarmUpOptions) => Effect.Effect<WarmUpReport>;
 }
 
 export class MemoryGate extends Context.Tag("veracity/memory/MemoryGate")<MemoryGate, MemoryGateService>() {}
@@ -118,6 +124,7 @@ export const makeMemoryGate = (config: Partial<MemoryGateConfig> = {}) =>
           Effect.map((removed) => removed.length),
         ),
       audit: queue.audit,
+      warmUp: (options) => warmUpValidation(store, { dedup, support }, merged, options),
     };
     return service;
   });

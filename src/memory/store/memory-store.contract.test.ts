@@ -158,6 +158,19 @@ describe.each(storageBackends())("memory store contract: $name", (backend) => {
     expect(await run(store.candidates("band-user", [], 10))).toEqual([]);
   });
 
+  it("sample: live memories of the user holding the most, up to the limit", async () => {
+    // More memories than any other test of this suite gives one user, so this user holds the most.
+    const texts = Array.from({ length: 12 }, (_, i) => `Sampled fact number ${i + 1} about the build farm`);
+    for (const text of texts) await run(store.store(memory("sample-user", text)));
+    await run(store.store(memory("sample-user", "An expired fact", new Date(Date.now() - 60_000))));
+    await run(store.store(memory("sample-other", "Another user's fact")));
+    const all = await run(store.sample(100));
+    expect(all.map((row) => row.userId)).toEqual(texts.map(() => "sample-user"));
+    expect(all.map((row) => row.content).sort()).toEqual([...texts].sort());
+    expect(await run(store.sample(5))).toHaveLength(5);
+    expect(await run(store.sample(0))).toEqual([]);
+  });
+
   it("refuses memories beyond the per-user limit, and expiry frees room", async () => {
     const small = makeSqlMemoryStore(sql, { ...limits, maxMemoriesPerUser: 2 });
     await run(small.store(memory("capped", "First capped memory", new Date(Date.now() - 1_000))));

@@ -25,6 +25,13 @@ export interface MemoryStoreService {
     bandKeys: readonly (number | string)[],
     limit: number,
   ) => Effect.Effect<readonly { id: string; content: string }[], MemoryStoreError>;
+  /**
+   * Up to `limit` live memories of the user who holds the most, read only: what a warm-up checks again, so a
+   * new process runs its duplicate look-ups on real rows before its first caller does.
+   */
+  readonly sample: (
+    limit: number,
+  ) => Effect.Effect<readonly { userId: string; content: string }[], MemoryStoreError>;
 }
 
 export class MemoryStore extends Context.Tag("veracity/memory/MemoryStore")<

@@ -115,4 +115,18 @@ export const makeSqlMemoryStore = (
         )
         .pipe(Effect.mapError(storeError));
     }),
+
+  sample: (limit) =>
+    Effect.gen(function* () {
+      const rows = yield* sql
+        .query<{ user_id: string; content: string }>(
+          `SELECT user_id, content FROM veracity_memories
+            WHERE user_id = (SELECT user_id FROM veracity_memory_counts ORDER BY n DESC LIMIT 1)
+              AND (valid_until IS NULL OR valid_until > $1)
+            LIMIT $2`,
+          [yield* now, Math.max(0, Math.floor(limit))],
+        )
+        .pipe(Effect.mapError(storeError));
+      return rows.map((row) => ({ userId: row.user_id, content: row.content }));
+    }),
 });

@@ -44,6 +44,8 @@ export const startTestServer = async (
     | "env"
     | "evidence"
     | "model"
+    | "database"
+    | "warmUpMs"
   > = {},
 ): Promise<TestServer> => {
   const { logger, lines } = capturedLogger();
@@ -57,6 +59,9 @@ export const startTestServer = async (
     // One verification worker whatever the machine: the same threads on every machine the tests run on, and
     // no more started than the checks under test need (the default pool is sized to the cores).
     verifyWorkers: 1,
+    // No warm-up of the memory gate: a test server starts on an empty store and measures nothing; the warm-up's
+    // own test turns it back on.
+    warmUpMs: 0,
     ...overrides,
   });
   return {
