@@ -76,6 +76,18 @@ describe("focusing very large evidence on the passages that concern the claims",
     expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
   });
 
+  it("finds a word in capitals written in letters outside the first plane that have case", () => {
+    // Deseret capitals in the source, small letters in the claim: each letter is two UTF-16 codes, and only
+    // the second changes with the case.
+    const needle = "𐐓𐐱𐐻𐐯𐑌𐐲 harbour.";
+    const text = `${filler(200)}\n\n${needle}\n\n${filler(40, 900)}`;
+    const focused = focusEvidence([source(text)], segmentClaims("𐐻𐐱𐐻𐐯𐑌𐐲 sailed."), {
+      ...focus,
+      above: 10_000,
+    });
+    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+  });
+
   it("finds a term only where a word starts, not inside a longer word", () => {
     const text = `${filler(100)}\n\nThe partnership lasted a decade.\n\n${filler(100, 200)}\n\nA ship arrived at dawn.`;
     const focused = focusEvidence([source(text)], segmentClaims("The ship arrived."), focus);

@@ -32,6 +32,39 @@ const scanTables = (): ScanTables => {
 };
 
 /**
+ * Lower cases of the second codes (low surrogates, U+DC00-U+DFFF) of letters written after `high`, by their
+ * offset from U+DC00: a letter outside the first plane is two codes, and whether its second one changes in
+ * lower case depends on the first (Deseret, Osage, Adlam... have case; Gothic has none). Every such pair keeps
+ * its first code in lower case, so the second code alone carries the change. Made the first time a text holds
+ * `high` (1,024 letters, well under a millisecond) and kept for the thread; a text holds few distinct ones.
+ */
+const lowSurrogateFolds = new Map<number, Uint16Array>();
+const lowSurrogateFold = (high: number): Uint16Array => {
+  let folds = lowSurrogateFolds.get(high);
+  if (folds === undefined) {
+    folds = new Uint16Array(1_024);
+    for (let offset = 0; offset < 1_024; offset++) {
+      const low = 0xdc00 + offset;
+      const lower = String.fromCharCode(high, low).toLowerCase();
+      folds[offset] = lower.length === 2 && lower.charCodeAt(0) === high ? lower.charCodeAt(1) : low;
+    }
+    lowSurrogateFolds.set(high, folds);
+  }
+  return folds;
+};
+
+/**
+ * The lower case of the code at `at` of `text`, as the terms are compared with it: through `fold`, or, for the
+ * second code of a letter outside the first plane, through that letter's first code.
+ */
+const foldedAt = (fold: Uint16Array, text: string, at: number): number => {
+  const code = text.charCodeAt(at);
+  if ((code & 0xfc00) !== 0xdc00 || at === 0) return fold[code] as number;
+  const high = text.charCodeAt(at - 1);
+  return (high & 0xfc00) === 0xd800 ? (lowSurrogateFold(high)[code - 0xdc00] as number) : code;
+};
+
+/**
  * A finder of `terms`: `find(text, found)` calls `found(term, at)` for every place a term starts a word of
  * `text`, in any case, in text order: one pass over the text, each word start looked up by its first two
  * characters among the terms, instead of one search of the whole text per term. A term that is a figure must
@@ -47,7 +80,7 @@ export const termFinder = (terms: readonly string[]) => {
   const bucketAt = new Int32Array(65_536).fill(-1);
   // By UTF-16 code, as the text is read: a letter outside the first plane is two of them.
   const termCodes = terms.map((term) =>
-    Uint16Array.from({ length: term.length }, (_, at) => fold[term.charCodeAt(at)] ?? 0),
+    Uint16Array.from({ length: term.length }, (_, at) => foldedAt(fold, term, at)),
   );
   for (const [index, codes] of termCodes.entries()) {
     const key = bucketOf(codes[0] ?? 0, codes[1] ?? 0);
@@ -60,14 +93,14 @@ export const termFinder = (terms: readonly string[]) => {
   /** Whether `codes` are written at `at` of `text`, in any case, its first two characters known to be. */
   const startsAt = (text: string, at: number, codes: Uint16Array): boolean => {
     if (at + codes.length > text.length) return false;
-    for (let k = 2; k < codes.length; k++) if (fold[text.charCodeAt(at + k)] !== codes[k]) return false;
+    for (let k = 2; k < codes.length; k++) if (foldedAt(fold, text, at + k) !== codes[k]) return false;
     return true;
   };
   /** Reports every term written at `at`, a word's start whose first code is `raw`. */
   const lookUp = (text: string, at: number, raw: number, found: (term: number, at: number) => void): void => {
     const length = text.length;
     const code = fold[raw] as number;
-    const second = at + 1 < length ? (fold[text.charCodeAt(at + 1)] as number) : 0;
+    const second = at + 1 < length ? foldedAt(fold, text, at + 1) : 0;
     const bucket = bucketAt[bucketOf(code, second)] as number;
     if (bucket === -1) return;
     const candidates = buckets[bucket] as number[];
