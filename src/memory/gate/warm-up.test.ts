@@ -97,4 +97,26 @@ describe("memory gate warm-up", () => {
     expect(report).toMatchObject({ checks: 5, sampled: 0 });
     expect(checked).toBe(5);
   });
+
+  it("a stored claim the gate refuses as input ends the warm-up", async () => {
+    const store = {
+      sample: () => Effect.succeed([{ userId: "owner", content: "" }]),
+    } as unknown as MemoryStoreService;
+    const report = await Effect.runPromise(
+      warmUpValidation(
+        store,
+        {
+          dedup: {
+            check: () => Effect.succeed({ isDuplicate: false }),
+            remember: () => Effect.void,
+            forget: () => Effect.void,
+          },
+          support: { check: () => Effect.succeed({ supported: true, score: 1, reason: "fake" }) },
+        },
+        defaultMemoryGateConfig,
+        { maxChecks: 50, maxMs: 60_000 },
+      ),
+    );
+    expect(report).toMatchObject({ checks: 1, sampled: 1 });
+  });
 });

@@ -44,7 +44,9 @@ const checksNoCitation: CitationVerifierService = {
  * are slow while V8 compiles the gate's code and, on the embedded store, tiers up PGlite's WebAssembly (the
  * first 200 after opening measured 15-37 ms at p99 against 6-9 ms later). Each memory is checked as stored
  * (it finds itself: the candidates are fetched and compared) and with a few words added (a near duplicate);
- * citations are not checked and nothing is written. A failed look-up ends the warm-up early, never the caller.
+ * citations are not checked and nothing is written. It never fails its caller: a store whose sample cannot be
+ * read leaves the made-up claims, a duplicate look-up that fails counts as a check (the gate reports it as a
+ * failed check, as it would to a caller), and a claim the gate refuses as input ends the warm-up.
  */
 export const warmUpValidation = (
   store: MemoryStoreService,
