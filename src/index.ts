@@ -37,7 +37,13 @@ export {
   type WorkerVerifierConfig,
 } from "./facade/worker-pool/index.js";
 export { LLMService, makeLLMService } from "./llm/index.js";
-export { createMemoryGate, detectHedges, type MemoryGateClient } from "./memory/index.js";
+export {
+  createMemoryGate,
+  detectHedges,
+  type MemoryGateClient,
+  type WarmUpOptions,
+  type WarmUpReport,
+} from "./memory/index.js";
 // What a verification takes and gives.
 export { ClaimFinding, ClaimIssue, ClaimVerdict, Evidence } from "./model/claim.js";
 export {

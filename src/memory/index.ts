@@ -49,6 +49,7 @@ export {
   makeMemoryGate,
 } from "./gate/memory-gate.js";
 export { validateClaim } from "./gate/validate-claim.js";
+export { defaultWarmUp, type WarmUpOptions, type WarmUpReport } from "./gate/warm-up.js";
 export { detectHedges, type HedgeMatch, type HedgeResult } from "./hedges/detect-hedges.js";
 export type { HedgeAction, HedgeCategory } from "./hedges/hedge-patterns.js";
 export { IngestionTier, Memory, MemoryCandidate, MemoryType, ValidationResult } from "./model.js";

@@ -6,6 +6,7 @@ import type { MemoryStoreService } from "../store/memory-store.js";
 import type { MemoryGateConfig } from "./gate-config.js";
 import { validateClaim } from "./validate-claim.js";
 
+/** How long `warmUp` may run: it stops at whichever limit it reaches first. */
 export interface WarmUpOptions {
   /** Most validations run. Default 600. */
   readonly maxChecks?: number;
@@ -13,8 +14,11 @@ export interface WarmUpOptions {
   readonly maxMs?: number;
 }
 
+/** What a warm-up did. */
 export interface WarmUpReport {
+  /** Validations run. */
   readonly checks: number;
+  /** Time taken, in milliseconds, reading the sample included. */
   readonly elapsedMs: number;
   /** Stored memories the checks were drawn from (0 on an empty store: made-up sentences then). */
   readonly sampled: number;
