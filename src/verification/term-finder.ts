@@ -82,6 +82,9 @@ export const termFinder = (terms: readonly string[]) => {
   const termCodes = terms.map((term) =>
     Uint16Array.from({ length: term.length }, (_, at) => foldedAt(fold, term, at)),
   );
+  // Only a term holding a letter outside the first plane can match the second code of such a letter, so only
+  // then are the text's codes folded in pairs (`lookUpInPairs`); otherwise each code folds alone, through `fold`.
+  const pairs = termCodes.some((codes) => codes.some((code) => (code & 0xf800) === 0xd800));
   for (const [index, codes] of termCodes.entries()) {
     const key = bucketOf(codes[0] ?? 0, codes[1] ?? 0);
     if (bucketAt[key] === -1) {
@@ -93,14 +96,14 @@ export const termFinder = (terms: readonly string[]) => {
   /** Whether `codes` are written at `at` of `text`, in any case, its first two characters known to be. */
   const startsAt = (text: string, at: number, codes: Uint16Array): boolean => {
     if (at + codes.length > text.length) return false;
-    for (let k = 2; k < codes.length; k++) if (foldedAt(fold, text, at + k) !== codes[k]) return false;
+    for (let k = 2; k < codes.length; k++) if (fold[text.charCodeAt(at + k)] !== codes[k]) return false;
     return true;
   };
   /** Reports every term written at `at`, a word's start whose first code is `raw`. */
   const lookUp = (text: string, at: number, raw: number, found: (term: number, at: number) => void): void => {
     const length = text.length;
     const code = fold[raw] as number;
-    const second = at + 1 < length ? foldedAt(fold, text, at + 1) : 0;
+    const second = at + 1 < length ? (fold[text.charCodeAt(at + 1)] as number) : 0;
     const bucket = bucketAt[bucketOf(code, second)] as number;
     if (bucket === -1) return;
     const candidates = buckets[bucket] as number[];
@@ -114,6 +117,39 @@ export const termFinder = (terms: readonly string[]) => {
       found(index, at);
     }
   };
+  /** `lookUp` for terms with letters outside the first plane: each code of the text folded with the one before. */
+  const lookUpInPairs = (
+    text: string,
+    at: number,
+    raw: number,
+    found: (term: number, at: number) => void,
+  ): void => {
+    const length = text.length;
+    const code = fold[raw] as number;
+    const second = at + 1 < length ? foldedAt(fold, text, at + 1) : 0;
+    const bucket = bucketAt[bucketOf(code, second)] as number;
+    if (bucket === -1) return;
+    for (const index of buckets[bucket] as number[]) {
+      const codes = termCodes[index] as Uint16Array;
+      if (codes[0] !== code || codes[1] !== second || at + codes.length > length) continue;
+      let matches = true;
+      for (let k = 2; k < codes.length && matches; k++) matches = foldedAt(fold, text, at + k) === codes[k];
+      if (!matches) continue;
+      const after = at + codes.length;
+      if (isAsciiDigit(code) && after < length && isAsciiDigit(text.charCodeAt(after))) continue;
+      found(index, at);
+    }
+  };
+  if (pairs)
+    return (text: string, found: (term: number, at: number) => void): void => {
+      let before = 0;
+      for (let at = 0; at < text.length; at++) {
+        const raw = text.charCodeAt(at);
+        const word = wordCodes[raw] as number;
+        if (word > before) lookUpInPairs(text, at, raw, found);
+        before = word;
+      }
+    };
   return (text: string, found: (term: number, at: number) => void): void => {
     const length = text.length;
     // One pass, a code at a time: a word starts where a word's code follows one that is not.
