@@ -17,6 +17,16 @@ const filler = (count: number, seed = 0) =>
 
 const focus = { above: 2_000, keep: 400, perAnswerCharacter: 0 };
 
+/** `needle` as a paragraph deep in unrelated ones: `before` of them ahead, forty after. */
+const haystack = (needle: string, before = 200) => `${filler(before)}\n\n${needle}\n\n${filler(40, 900)}`;
+
+/** What focusing keeps of one source for the claims of `answer`, when it holds over 10,000 characters. */
+const keptFor = (text: string, answer: string) =>
+  (
+    focusEvidence([source(text)], segmentClaims(answer), { ...focus, above: 10_000 })
+      .evidence[0] as EvidenceSource
+  ).text;
+
 describe("focusing very large evidence on the passages that concern the claims", () => {
   it("leaves evidence at or under the threshold as it is, with no report", () => {
     const evidence = [source("Acme's revenue rose to $12.5 million in 2023.")];
@@ -51,41 +61,27 @@ describe("focusing very large evidence on the passages that concern the claims",
   it("finds the claims' words in capitals written right beside an 'İ' (whose lower case is longer)", () => {
     const needle = "BOREALIS SHIPPING REPORTED HIGHER FREIGHT REVENUE.";
     // Deep in the text, so the opening passages kept when nothing matches do not hold it.
-    const text = `${filler(700)}\n\nİSTANBUL DESK: ${needle}\n\n${filler(40, 900)}`;
-    const claims = segmentClaims("Borealis Shipping reported higher freight revenue.");
-    const focused = focusEvidence([source(text)], claims, { ...focus, above: 10_000 });
-    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+    const text = haystack(`İSTANBUL DESK: ${needle}`, 700);
+    expect(keptFor(text, "Borealis Shipping reported higher freight revenue.")).toContain(needle);
   });
 
   it("finds a Greek word whatever case its final sigma was written in", () => {
     // The name is the only word the claim and the needle share.
     const needle = "ΟΔΥΣΣΕΥΣ.";
-    const text = `${filler(200)}\n\n${needle}\n\n${filler(40, 900)}`;
-    const focused = focusEvidence([source(text)], segmentClaims("Οδυσσευς sailed."), {
-      ...focus,
-      above: 10_000,
-    });
-    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+    expect(keptFor(haystack(needle), "Οδυσσευς sailed.")).toContain(needle);
   });
 
   it("finds a word written in letters outside the first plane (two UTF-16 codes each)", () => {
     // Gothic letters: the name is the only word the claim and the needle share.
     const needle = "𐌲𐌿𐌸𐌰 harbour.";
-    const text = `${filler(200)}\n\n${needle}\n\n${filler(40, 900)}`;
-    const focused = focusEvidence([source(text)], segmentClaims("𐌲𐌿𐌸𐌰 sailed."), { ...focus, above: 10_000 });
-    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+    expect(keptFor(haystack(needle), "𐌲𐌿𐌸𐌰 sailed.")).toContain(needle);
   });
 
   it("finds a word in capitals written in letters outside the first plane that have case", () => {
     // Deseret capitals in the source, small letters in the claim: each letter is two UTF-16 codes, and only
     // the second changes with the case.
     const needle = "𐐓𐐱𐐻𐐯𐑌𐐲 harbour.";
-    const text = `${filler(200)}\n\n${needle}\n\n${filler(40, 900)}`;
-    const focused = focusEvidence([source(text)], segmentClaims("𐐻𐐱𐐻𐐯𐑌𐐲 sailed."), {
-      ...focus,
-      above: 10_000,
-    });
-    expect((focused.evidence[0] as EvidenceSource).text).toContain(needle);
+    expect(keptFor(haystack(needle), "𐐻𐐱𐐻𐐯𐑌𐐲 sailed.")).toContain(needle);
   });
 
   it("finds a term only where a word starts, not inside a longer word", () => {

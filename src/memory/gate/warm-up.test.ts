@@ -1,8 +1,8 @@
 import { Effect } from "effect";
 import { afterEach, describe, expect, it } from "vitest";
-import { DedupError } from "../errors.js";
+import type { DuplicateCheckerService } from "../dedup/duplicate-checker.js";
 import type { MemoryStoreService } from "../store/memory-store.js";
-import { makeFakeCitationVerifier } from "../testing/fakes.js";
+import { failingDuplicateChecker, makeFakeCitationVerifier } from "../testing/fakes.js";
 import { createMemoryGate, type MemoryGateClient } from "./create-memory-gate.js";
 import { defaultMemoryGateConfig } from "./gate-config.js";
 import { warmUpValidation } from "./warm-up.js";
@@ -11,6 +11,17 @@ const gates: MemoryGateClient[] = [];
 afterEach(async () => {
   while (gates.length > 0) await gates.pop()!.close();
 });
+
+/** `warmUpValidation` over a stand-in store and duplicate check, every claim supported, at most `maxChecks`. */
+const warmUpOver = (store: Partial<MemoryStoreService>, dedup: DuplicateCheckerService, maxChecks: number) =>
+  Effect.runPromise(
+    warmUpValidation(
+      store as MemoryStoreService,
+      { dedup, support: { check: () => Effect.succeed({ supported: true, score: 1, reason: "fake" }) } },
+      defaultMemoryGateConfig,
+      { maxChecks, maxMs: 60_000 },
+    ),
+  );
 
 const decision = (content: string, userId = "owner") => ({
   content,
@@ -71,51 +82,29 @@ describe("memory gate warm-up", () => {
 
   it("a store it cannot read, or a duplicate check that fails, ends nothing but the warm-up's own work", async () => {
     const failing = Effect.die(new Error("connection lost"));
-    const store = {
-      sample: () => failing,
-      candidates: () => failing,
-    } as unknown as MemoryStoreService;
     let checked = 0;
-    const report = await Effect.runPromise(
-      warmUpValidation(
-        store,
-        {
-          dedup: {
-            check: () => {
-              checked += 1;
-              return Effect.fail(new DedupError({ message: "store down" }));
-            },
-            remember: () => Effect.void,
-            forget: () => Effect.void,
-          },
-          support: { check: () => Effect.succeed({ supported: true, score: 1, reason: "fake" }) },
-        },
-        defaultMemoryGateConfig,
-        { maxChecks: 5, maxMs: 60_000 },
-      ),
-    );
+    const counted: DuplicateCheckerService = {
+      ...failingDuplicateChecker,
+      check: (candidate) => {
+        checked += 1;
+        return failingDuplicateChecker.check(candidate);
+      },
+    };
+    const report = await warmUpOver({ sample: () => failing, candidates: () => failing }, counted, 5);
     expect(report).toMatchObject({ checks: 5, sampled: 0 });
     expect(checked).toBe(5);
   });
 
   it("a stored claim the gate refuses as input ends the warm-up", async () => {
-    const store = {
-      sample: () => Effect.succeed([{ userId: "owner", content: "" }]),
-    } as unknown as MemoryStoreService;
-    const report = await Effect.runPromise(
-      warmUpValidation(
-        store,
-        {
-          dedup: {
-            check: () => Effect.succeed({ isDuplicate: false }),
-            remember: () => Effect.void,
-            forget: () => Effect.void,
-          },
-          support: { check: () => Effect.succeed({ supported: true, score: 1, reason: "fake" }) },
-        },
-        defaultMemoryGateConfig,
-        { maxChecks: 50, maxMs: 60_000 },
-      ),
+    const unique: DuplicateCheckerService = {
+      check: () => Effect.succeed({ isDuplicate: false }),
+      remember: () => Effect.void,
+      forget: () => Effect.void,
+    };
+    const report = await warmUpOver(
+      { sample: () => Effect.succeed([{ userId: "owner", content: "" }]) },
+      unique,
+      50,
     );
     expect(report).toMatchObject({ checks: 1, sampled: 1 });
   });
