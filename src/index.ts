@@ -29,11 +29,19 @@ export {
   type VerifierTools,
 } from "./facade/create-verifier.js";
 export {
+  defaultVerificationWarmUp,
+  type VerificationWarmUpOptions,
+  type VerificationWarmUpReport,
+  warmUpVerifier,
+} from "./facade/warm-up-verifier.js";
+export {
   createWorkerPoolVerifier,
   defaultVerifyWorkers,
   defaultWorkerResourceLimits,
+  type PoolWarmUpReport,
   VerifierBusyError,
   type WorkerPoolOptions,
+  type WorkerPoolVerifier,
   type WorkerVerifierConfig,
 } from "./facade/worker-pool/index.js";
 export { LLMService, makeLLMService } from "./llm/index.js";
@@ -58,6 +66,7 @@ export {
 export type { Claim, EvidenceSource, LayerInput, VerificationLayer } from "./model/layer.js";
 export { LayerName } from "./model/layer-name.js";
 export { LayerResult } from "./model/layer-result.js";
+export type { LeanVerificationResult } from "./model/lean-result.js";
 export { Mitigation } from "./model/mitigation.js";
 export { VerificationRequest } from "./model/request.js";
 export { VerificationResult } from "./model/result.js";

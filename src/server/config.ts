@@ -30,7 +30,7 @@ export interface ResolvedServerConfig {
   readonly largeRequestChars?: number;
   /** Refit period of the calibration from reviewed outcomes; absent: the server's default (24 h). */
   readonly calibrationUpdateIntervalMs?: number;
-  /** The memory gate's warm-up before listening, in ms; absent: the server's default (3,000). */
+  /** The warm-up before listening (the memory gate's and the verification workers'), in ms; absent: 3,000. */
   readonly warmUpMs?: number;
   readonly limits: ServerLimits;
 }

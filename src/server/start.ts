@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { Effect } from "effect";
 import { type Logger, pino } from "pino";
-import { buildVerifier } from "../assembly/build-verifier.js";
+import { type BuiltVerifier, buildVerifier } from "../assembly/build-verifier.js";
 import { readConfigFile } from "../assembly/config-file.js";
 import { requestUserFactMemory } from "../assembly/fact-memory.js";
 import { openMemoryGate } from "../assembly/memory-gate.js";
@@ -14,7 +14,12 @@ import type { CalibrationModels } from "../calibration/calibrator.js";
 import { makeCalibrationOutcomeStore } from "../calibration/outcome-store.js";
 import { makeCalibrationStore } from "../calibration/store.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
-import { createWorkerPoolVerifier, defaultVerifyWorkers } from "../facade/worker-pool/index.js";
+import { type VerificationWarmUpReport, warmUpVerifier } from "../facade/warm-up-verifier.js";
+import {
+  createWorkerPoolVerifier,
+  defaultVerifyWorkers,
+  type WorkerPoolVerifier,
+} from "../facade/worker-pool/index.js";
 import { defaultWarmUp } from "../memory/gate/warm-up.js";
 import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
 import { makeVeracityMetrics } from "../metrics/registry.js";
@@ -70,9 +75,11 @@ export interface ServerOptions {
    */
   readonly largeRequestChars?: number;
   /**
-   * Before listening, the memory gate validates stored memories again (read only, at most 600) for up to this
-   * many milliseconds, so the first validations served are not a new process's slow ones: V8 compiles the gate's
-   * code and PGlite's WebAssembly during it. 0 listens at once. Default 3,000 (`defaultWarmUp`).
+   * Before listening, the server warms up for up to this many milliseconds, so the first requests served are not
+   * a new process's slow ones (V8 compiles code for speed only after it has run many times): the memory gate
+   * validates stored memories again (read only, at most 600), and each verification worker verifies made-up
+   * answers (at most 400; `warmUpVerifier`), side by side. Neither writes anything or counts in the metrics.
+   * 0 listens at once. Default 3,000 (`defaultWarmUp`).
    */
   readonly warmUpMs?: number;
   /** Replaces the verifier of `/v1/check` and the playground (tests inject slow or failing fakes). */
@@ -106,6 +113,24 @@ const withoutVerifyFor = <V extends object>(verifier: V): Omit<V, "verifyFor"> =
   return rest;
 };
 
+/**
+ * The offline checks' warm-up: each worker of the pool, or without one a verifier of its own in this thread
+ * (built as the checker is, but with no subscriber: a made-up verification is counted by no metric).
+ */
+const warmUpChecks = async (
+  pool: WorkerPoolVerifier | undefined,
+  built: Pick<BuiltVerifier, "settings" | "calibrationModels">,
+  maxMs: number,
+): Promise<VerificationWarmUpReport & { readonly workers: number }> => {
+  if (pool !== undefined) return pool.warmUp({ maxMs });
+  const own = createVerifier({ settings: built.settings, calibration: built.calibrationModels });
+  try {
+    return { workers: 0, ...(await warmUpVerifier(own, { maxMs })) };
+  } finally {
+    await own.close();
+  }
+};
+
 /** Opens the stores, builds the app and listens. `close` undoes all of it in reverse order. */
 export const startServer = async (options: ServerOptions = {}): Promise<RunningServer> => {
   const env = options.env ?? process.env;
@@ -127,11 +152,6 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       env,
     );
     closers.push(memory.close);
-    const warmUpMs = options.warmUpMs ?? defaultWarmUp.maxMs;
-    if (warmUpMs > 0) {
-      const warmed = await memory.warmUp({ maxMs: warmUpMs });
-      logger.info(warmed, "memory gate warmed up");
-    }
     const limits = { ...defaultServerLimits, ...options.limits };
     const built = await buildVerifier(
       {
@@ -212,6 +232,17 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       ...(saved === undefined ? {} : { fittedThrough: await runEffect(calibrationOutcomes.newestId) }),
     });
     closers.push(recalibration.stop);
+    // Before listening, the memory gate and the offline checks warm up side by side, each for at most `warmUpMs`.
+    const warmUpMs = options.warmUpMs ?? defaultWarmUp.maxMs;
+    if (warmUpMs > 0)
+      await Promise.all([
+        memory.warmUp({ maxMs: warmUpMs }).then((warmed) => logger.info(warmed, "memory gate warmed up")),
+        options.checker === undefined
+          ? warmUpChecks(pool, built, warmUpMs).then((warmed) =>
+              logger.info(warmed, "verification warmed up"),
+            )
+          : undefined,
+      ]);
     // The model's calls, tokens and cost are cumulative in the LLM service; each scrape adds what is new.
     const modelUsage = verifier.modelUsage;
     const recordUsage = makeModelUsageRecorder(metrics);

@@ -46,3 +46,29 @@ it("warms the memory gate on the stored memories before it listens, by default, 
     await rm(directory, { recursive: true, force: true });
   }
 }, 120_000);
+
+it("warms its verification workers on made-up answers before it listens, counting none of them", async () => {
+  const server = await startTestServer({}, { warmUpMs: 1_500 });
+  try {
+    const warmed = server.logLines
+      .map((line) => JSON.parse(line) as { msg?: string; workers?: number; verifications?: number })
+      .find((line) => line.msg === "verification warmed up");
+    expect(warmed).toMatchObject({ workers: 1 });
+    expect(warmed?.verifications).toBeGreaterThan(0);
+    // None of the made-up verifications reached the metrics or the audit trail.
+    const metrics = await server.call("GET", "/metrics");
+    expect(metrics.body).not.toMatch(/^veracity_verifications_total\{[^}]*\} [1-9]/m);
+    const key = await server.createApiKey("dana");
+    expect((await server.call("GET", "/v1/audit", { key })).body.entries).toEqual([]);
+    // A real check afterwards is counted as before.
+    const checked = await server.call("POST", "/v1/check", {
+      key,
+      body: { text: "The bridge opened in 1932.", sources: ["The bridge opened to traffic in 1932."] },
+    });
+    expect(checked.status).toBe(200);
+    const after = await server.call("GET", "/metrics");
+    expect(after.body).toMatch(/^veracity_verifications_total\{[^}]*\} 1$/m);
+  } finally {
+    await server.close();
+  }
+}, 120_000);

@@ -12,6 +12,7 @@ import type { RiskLevel } from "../../model/risk.js";
 import type { EventHandler } from "../../verification/events.js";
 import type { Verifier } from "../create-verifier.js";
 import type { PreparedAnswer } from "../prepared-answer.js";
+import type { VerificationWarmUpOptions, VerificationWarmUpReport } from "../warm-up-verifier.js";
 import { VerifierBusyError } from "./errors.js";
 import type { WorkerVerifierConfig } from "./messages.js";
 import { type CallBody, createWorkerSlots, type Slot } from "./worker-slots.js";
@@ -83,6 +84,7 @@ export const defaultWorkerResourceLimits: Readonly<ResourceLimits> = { maxYoungG
 export interface WorkerPoolVerifier extends Verifier {
   /** `verify`, answered as a lean result (`leanResult`): what a caller that reads no evidence passages needs. */
   readonly verifyLean: (request: VerificationRequest) => Promise<LeanVerificationResult>;
+  /** `validateNumbers` run in a worker, answered as the result's JSON text (this thread never serializes it). */
   readonly validateNumbersJson: (input: ValidateInput) => Promise<string>;
   /**
    * New Platt models for the given layers in every worker, and in every worker started later (a replacement
@@ -90,6 +92,19 @@ export interface WorkerPoolVerifier extends Verifier {
    * worker that dies meanwhile is replaced by one built with them.
    */
   readonly updateCalibration: (models: CalibrationModels) => Promise<void>;
+  /**
+   * Each worker that verifies small calls verifies made-up answers for a while (`warmUpVerifier`, bounds per
+   * worker), so the first real calls meet code V8 has compiled already. Resolves once every worker is done, with
+   * the workers, the verifications they ran in all, the wall time, and the first error that ended one. Never
+   * rejects: a warm-up that fails leaves a slower start, not a broken pool.
+   */
+  readonly warmUp: (options?: VerificationWarmUpOptions) => Promise<PoolWarmUpReport>;
+}
+
+/** What `WorkerPoolVerifier.warmUp` did, over all its workers. */
+export interface PoolWarmUpReport extends VerificationWarmUpReport {
+  /** The workers that were sent the warm-up (those verifying small calls). */
+  readonly workers: number;
 }
 
 /**
@@ -151,6 +166,7 @@ const carriedBy = (body: CallBody): Carried => {
     case "assessRisk":
       return body as Carried;
     case "updateCalibration":
+    case "warmUp":
       return undefined;
   }
 };
@@ -378,6 +394,27 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
           });
         }),
       );
+    },
+    warmUp: async (warmUpOptions = {}) => {
+      const started = performance.now();
+      const reports = await Promise.all(
+        normal.slots.map((slot) =>
+          send<VerificationWarmUpReport>(slot, { op: "warmUp", ...warmUpOptions }).catch(
+            (error: unknown): VerificationWarmUpReport => ({
+              verifications: 0,
+              ms: 0,
+              stoppedBy: error instanceof Error ? error.message : String(error),
+            }),
+          ),
+        ),
+      );
+      const stoppedBy = reports.find((report) => report.stoppedBy !== undefined)?.stoppedBy;
+      return {
+        workers: reports.length,
+        verifications: reports.reduce((sum, report) => sum + report.verifications, 0),
+        ms: Math.round(performance.now() - started),
+        ...(stoppedBy === undefined ? {} : { stoppedBy }),
+      };
     },
     subscribe: async (handler) => {
       handlers.add(handler);

@@ -2,6 +2,7 @@ export {
   createWorkerPoolVerifier,
   defaultVerifyWorkers,
   defaultWorkerResourceLimits,
+  type PoolWarmUpReport,
   type WorkerPoolOptions,
   type WorkerPoolVerifier,
 } from "./create-worker-pool-verifier.js";

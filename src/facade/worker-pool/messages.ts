@@ -45,7 +45,14 @@ export type WorkerCall =
   /** Numeric validation; the worker answers the result's JSON text, so the caller's thread never serializes it. */
   | { readonly id: number; readonly op: "validateNumbersJson"; readonly input: ValidateInput }
   /** New Platt models for some layers, for every verification the worker starts afterwards. */
-  | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels };
+  | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels }
+  /** Made-up verifications in a verifier of the warm-up's own (`warmUpVerifier`), answered by its report. */
+  | {
+      readonly id: number;
+      readonly op: "warmUp";
+      readonly maxVerifications?: number;
+      readonly maxMs?: number;
+    };
 
 /**
  * The buffers a worker can move to the pool's thread with a call's answer instead of copying them: a prepared

@@ -7,6 +7,7 @@ import { validateNumbers } from "../../checks/numbers/validate/validate-numbers.
 import { leanResult } from "../../model/lean-result.js";
 import { createVerifier } from "../create-verifier.js";
 import { prepareAnswer } from "../prepared-answer.js";
+import { warmUpVerifier } from "../warm-up-verifier.js";
 import {
   movableBuffers,
   serializeError,
@@ -40,6 +41,25 @@ const answer = (call: WorkerCall): Promise<unknown> => {
       return Promise.resolve().then(() => JSON.stringify(validateNumbers(call.input)));
     case "updateCalibration":
       return verifier.updateCalibration(call.models);
+    case "warmUp":
+      return warmUp(call);
+  }
+};
+
+/**
+ * The warm-up runs in a verifier of its own, built the same way: the code it compiles is the module's, shared
+ * with the worker's verifier, while its events reach no subscriber (no metric counts a made-up answer) and its
+ * caches are dropped with it.
+ */
+const warmUp = async (call: Extract<WorkerCall, { op: "warmUp" }>) => {
+  const own = createVerifier(config);
+  try {
+    return await warmUpVerifier(own, {
+      ...(call.maxVerifications === undefined ? {} : { maxVerifications: call.maxVerifications }),
+      ...(call.maxMs === undefined ? {} : { maxMs: call.maxMs }),
+    });
+  } finally {
+    await own.close();
   }
 };
 

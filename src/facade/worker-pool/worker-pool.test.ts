@@ -106,6 +106,24 @@ describe("createWorkerPoolVerifier", () => {
     expect(events).toHaveLength(seen);
   });
 
+  it("warms every worker up on made-up answers that no subscriber sees, then verifies as before", async () => {
+    const events: VerificationEvent[] = [];
+    const unsubscribe = await pool.subscribe((event) => {
+      events.push(event);
+    });
+    try {
+      const warmed = await pool.warmUp({ maxVerifications: 3 });
+      expect(warmed).toMatchObject({ workers: 2, verifications: 6 });
+      expect(warmed.stoppedBy).toBeUndefined();
+      expect(events).toEqual([]);
+      const after = await pool.verify(requests[0] ?? { text: "" });
+      expect(after.passed).toBe(true);
+      expect(events.map((event) => event.type)).toContain("verification.completed");
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it("keeps answering while many calls are in flight", async () => {
     const many = Array.from({ length: 40 }, (_, index) => requests[index % requests.length] ?? { text: "" });
     const results = await Promise.all(many.map((request) => pool.verify(request)));
@@ -159,6 +177,20 @@ describe("a worker that dies", () => {
       expect(queued.passed).toBe(false);
       const after = await pool.verify(requests[0] ?? { text: "" });
       expect(after.passed).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("reports a warm-up its worker could not run, and never rejects", async () => {
+    const pool = createWorkerPoolVerifier({
+      workers: 1,
+      workerUrl: compiledUrlOf(new URL("./testing/broken-worker.ts", import.meta.url)),
+    });
+    try {
+      const warmed = await pool.warmUp({ maxVerifications: 2 });
+      expect(warmed).toMatchObject({ workers: 1, verifications: 0 });
+      expect(warmed.stoppedBy).toMatch(/worker/);
     } finally {
       await pool.close();
     }

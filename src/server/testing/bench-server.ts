@@ -2,7 +2,8 @@
  * A `veracity serve` for the load benchmark, in its own process: a PGlite data directory in a fresh temporary
  * folder, as `veracity serve` keeps by default (BENCH_DATABASE for another target: `memory://`, a postgres://
  * URL, with BENCH_DATABASE_SCHEMA for its schema as `--db-schema`), logs at warn level, a rate limit high enough
- * not to interfere, the default body limit unless BENCH_MAX_BODY_BYTES says otherwise. Prints
+ * not to interfere, the default body limit unless BENCH_MAX_BODY_BYTES says otherwise, the default warm-up unless
+ * BENCH_WARM_UP_MS says otherwise. Prints
  * `READY <url> <key>` once it listens; SIGTERM stops it.
  * SIGUSR2 starts a measurement and prints one `STATS {json}` line for the one it ends (the first covers the
  * start): the process's CPU time (every thread), its main thread's CPU time (on Linux) and event-loop delay.
@@ -27,6 +28,8 @@ const server = await startServer({
   ...(process.env.BENCH_VERIFY_WORKERS === undefined
     ? {}
     : { verifyWorkers: Number(process.env.BENCH_VERIFY_WORKERS) }),
+  // The server's default warm-up unless BENCH_WARM_UP_MS says otherwise (0: listen at once).
+  ...(process.env.BENCH_WARM_UP_MS === undefined ? {} : { warmUpMs: Number(process.env.BENCH_WARM_UP_MS) }),
   logger: pino({ level: "warn" }),
   limits: {
     rateLimit: { requests: 1_000_000_000, windowMs: 60_000 },
