@@ -19,10 +19,12 @@
  * a process also run the memory gate's JavaScript before V8 has optimised it, so a store measured after
  * another in the same process would report its first 200 checks on warm code.
  *
- * `--warm-up both` (the default) measures each store twice, each time in a new process: `none`, the first 200
- * checks right after opening (a library caller that never warms up), and `default`, the first 200 after the
- * memory gate's warm-up with the server's default budget (`warmUpValidation`, what `veracity serve` runs before
- * it listens), whose own time is reported beside them.
+ * `--warm-up all` (the default) measures each store three times, each time in a new process: `none`, the first
+ * 200 checks right after opening (a library caller that never warms up); `default`, the first 200 after the
+ * memory gate's warm-up with the server's default budget (`warmUpValidation`), whose own time is reported beside
+ * them; and `server`, the same with what `veracity serve` runs beside it before it listens: a pool of the
+ * default verification workers warming up on made-up answers (`WorkerPoolVerifier.warmUp`), whose workers then
+ * stay, idle, as a server's do. `--warm-up both` measures `none` and `default`.
  *
  * Loading goes through bulk INSERT ... SELECT FROM unnest(...) in batches (one transaction each), with the same
  * rows `insertMemory` writes: loading a million memories one `store()` call at a time takes hours and measures
@@ -34,12 +36,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { Context, Effect } from "effect";
+import { createWorkerPoolVerifier, defaultVerifyWorkers } from "../src/facade/worker-pool/index.js";
 import { CitationVerifier } from "../src/memory/citations/citation-verifier.js";
 import { DuplicateChecker } from "../src/memory/dedup/duplicate-checker.js";
 import { makeStoreDuplicateChecker } from "../src/memory/dedup/store-duplicate-checker.js";
 import { defaultMemoryGateConfig } from "../src/memory/gate/gate-config.js";
 import { validateClaim } from "../src/memory/gate/validate-claim.js";
-import { warmUpValidation } from "../src/memory/gate/warm-up.js";
+import { defaultWarmUp, warmUpValidation } from "../src/memory/gate/warm-up.js";
 import { ClaimSupportChecker } from "../src/memory/relevance/claim-support-checker.js";
 import { makeGroundingSupportChecker } from "../src/memory/relevance/layer-support-checker.js";
 import { migrateMemoryStore } from "../src/memory/store/sql-memory-layer.js";
@@ -58,10 +61,15 @@ const argument = (name: string, fallback: string) => {
 };
 const memories = Number(argument("--memories", "1000000"));
 const backends = argument("--backends", "pglite,postgres").split(",");
+const warmUpChoice = argument("--warm-up", "all");
 const warmUpModes =
-  argument("--warm-up", "both") === "both" ? ["none", "default"] : [argument("--warm-up", "")];
-if (!warmUpModes.every((mode) => mode === "none" || mode === "default"))
-  throw new Error("--warm-up takes both, none or default");
+  warmUpChoice === "all"
+    ? ["none", "default", "server"]
+    : warmUpChoice === "both"
+      ? ["none", "default"]
+      : [warmUpChoice];
+if (!warmUpModes.every((mode) => mode === "none" || mode === "default" || mode === "server"))
+  throw new Error("--warm-up takes all, both, none, default or server");
 const postgresUrl = argument("--postgres", "postgres://postgres@127.0.0.1:5432/test");
 const keep = argument("--keep", "")
   .split(",")
@@ -164,20 +172,25 @@ const measure = async (name: string, sql: SqlClientService) => {
     Context.add(CitationVerifier, makeFakeCitationVerifier({})),
     Context.add(ClaimSupportChecker, makeGroundingSupportChecker()),
   );
-  // What `veracity serve` does before it listens, with its default budget (`defaultWarmUp`).
-  const warmUp =
-    warmUpModes[0] === "default"
-      ? await Effect.runPromise(
-          warmUpValidation(
-            store,
-            {
-              dedup: Context.get(services, DuplicateChecker),
-              support: Context.get(services, ClaimSupportChecker),
-            },
-            defaultMemoryGateConfig,
-          ),
-        )
-      : undefined;
+  // What `veracity serve` does before it listens, with its default budget (`defaultWarmUp`); with `server`, beside
+  // the verification workers' warm-up, as the server runs both.
+  const gateWarmUp = () =>
+    Effect.runPromise(
+      warmUpValidation(
+        store,
+        {
+          dedup: Context.get(services, DuplicateChecker),
+          support: Context.get(services, ClaimSupportChecker),
+        },
+        defaultMemoryGateConfig,
+      ),
+    );
+  const pool =
+    warmUpModes[0] === "server" ? createWorkerPoolVerifier({ workers: defaultVerifyWorkers() }) : undefined;
+  const [warmUp, workersWarmUp] =
+    warmUpModes[0] === "none"
+      ? [undefined, undefined]
+      : await Promise.all([gateWarmUp(), pool?.warmUp({ maxMs: defaultWarmUp.maxMs })]);
   const latencies: number[] = [];
   const openingLatencies: number[] = [];
   let duplicates = 0;
@@ -195,6 +208,7 @@ const measure = async (name: string, sql: SqlClientService) => {
     (counted ? latencies : openingLatencies).push(performance.now() - started);
     if (result.conflictingMemoryId !== undefined && counted) duplicates++;
   }
+  await pool?.close();
   const [count] = await Effect.runPromise(
     sql.query<{ n: number | string }>("SELECT count(*) AS n FROM veracity_memories"),
   );
@@ -208,6 +222,7 @@ const measure = async (name: string, sql: SqlClientService) => {
       p99Ms: Number(percentile(latencies, 99).toFixed(3)),
       maxMs: Number(Math.max(...latencies).toFixed(3)),
       warmUp: warmUp ?? "none",
+      ...(workersWarmUp === undefined ? {} : { workersWarmUp }),
       firstAfterOpening: {
         validations: afterOpening,
         p50Ms: Number(percentile(openingLatencies, 50).toFixed(3)),

@@ -12,7 +12,11 @@ import type { RiskLevel } from "../../model/risk.js";
 import type { EventHandler } from "../../verification/events.js";
 import type { Verifier } from "../create-verifier.js";
 import type { PreparedAnswer } from "../prepared-answer.js";
-import type { VerificationWarmUpOptions, VerificationWarmUpReport } from "../warm-up-verifier.js";
+import {
+  defaultVerificationWarmUp,
+  type VerificationWarmUpOptions,
+  type VerificationWarmUpReport,
+} from "../warm-up-verifier.js";
 import { VerifierBusyError } from "./errors.js";
 import type { WorkerVerifierConfig } from "./messages.js";
 import { type CallBody, createWorkerSlots, type Slot } from "./worker-slots.js";
@@ -94,9 +98,9 @@ export interface WorkerPoolVerifier extends Verifier {
   readonly updateCalibration: (models: CalibrationModels) => Promise<void>;
   /**
    * Each worker that verifies small calls verifies made-up answers for a while (`warmUpVerifier`, bounds per
-   * worker), so the first real calls meet code V8 has compiled already. Resolves once every worker is done, with
-   * the workers, the verifications they ran in all, the wall time, and the first error that ended one. Never
-   * rejects: a warm-up that fails leaves a slower start, not a broken pool.
+   * worker, and at most half the call deadline), so the first real calls meet code V8 has compiled already.
+   * Resolves once every worker is done, with the workers, the verifications they ran in all, the wall time, and
+   * the first error that ended one. Never rejects: a warm-up that fails leaves a slower start, not a broken pool.
    */
   readonly warmUp: (options?: VerificationWarmUpOptions) => Promise<PoolWarmUpReport>;
 }
@@ -397,9 +401,14 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     },
     warmUp: async (warmUpOptions = {}) => {
       const started = performance.now();
+      // Within half the call deadline: a warm-up stopped at the deadline would cost its worker, replaced cold.
+      const maxMs = Math.min(
+        warmUpOptions.maxMs ?? defaultVerificationWarmUp.maxMs,
+        options.callTimeoutMs === undefined ? Number.POSITIVE_INFINITY : options.callTimeoutMs / 2,
+      );
       const reports = await Promise.all(
         normal.slots.map((slot) =>
-          send<VerificationWarmUpReport>(slot, { op: "warmUp", ...warmUpOptions }).catch(
+          send<VerificationWarmUpReport>(slot, { op: "warmUp", ...warmUpOptions, maxMs }).catch(
             (error: unknown): VerificationWarmUpReport => ({
               verifications: 0,
               ms: 0,

@@ -182,6 +182,18 @@ describe("a worker that dies", () => {
     }
   });
 
+  it("keeps a warm-up within half its call deadline, so no worker is stopped for it", async () => {
+    const pool = createWorkerPoolVerifier({ workers: 1, callTimeoutMs: 4_000 });
+    try {
+      // Asked for a minute: past the 4 s deadline the call would fail and its worker be replaced.
+      const warmed = await pool.warmUp({ maxMs: 60_000, maxVerifications: 100_000 });
+      expect(warmed.stoppedBy).toBeUndefined();
+      expect(warmed.verifications).toBeGreaterThan(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it("reports a warm-up its worker could not run, and never rejects", async () => {
     const pool = createWorkerPoolVerifier({
       workers: 1,
