@@ -22,9 +22,9 @@
  * `--warm-up all` (the default) measures each store three times, each time in a new process: `none`, the first
  * 200 checks right after opening (a library caller that never warms up); `default`, the first 200 after the
  * memory gate's warm-up with the server's default budget (`warmUpValidation`), whose own time is reported beside
- * them; and `server`, the same with what `veracity serve` runs beside it before it listens: a pool of the
- * default verification workers warming up on made-up answers (`WorkerPoolVerifier.warmUp`), whose workers then
- * stay, idle, as a server's do. `--warm-up both` measures `none` and `default`.
+ * them; and `server`, the same after what `veracity serve` runs before it: a pool of the default verification
+ * workers warming up on made-up answers (`WorkerPoolVerifier.warmUp`), whose workers then stay, idle, as a
+ * server's do. `--warm-up both` measures `none` and `default`.
  *
  * Loading goes through bulk INSERT ... SELECT FROM unnest(...) in batches (one transaction each), with the same
  * rows `insertMemory` writes: loading a million memories one `store()` call at a time takes hours and measures
@@ -172,7 +172,7 @@ const measure = async (name: string, sql: SqlClientService) => {
     Context.add(CitationVerifier, makeFakeCitationVerifier({})),
     Context.add(ClaimSupportChecker, makeGroundingSupportChecker()),
   );
-  // What `veracity serve` does before it listens, with its default budget (`defaultWarmUp`); with `server`, beside
+  // What `veracity serve` does before it listens, with its default budget (`defaultWarmUp`); with `server`, after
   // the verification workers' warm-up, as the server runs both.
   const gateWarmUp = () =>
     Effect.runPromise(
@@ -187,10 +187,9 @@ const measure = async (name: string, sql: SqlClientService) => {
     );
   const pool =
     warmUpModes[0] === "server" ? createWorkerPoolVerifier({ workers: defaultVerifyWorkers() }) : undefined;
-  const [warmUp, workersWarmUp] =
-    warmUpModes[0] === "none"
-      ? [undefined, undefined]
-      : await Promise.all([gateWarmUp(), pool?.warmUp({ maxMs: defaultWarmUp.maxMs })]);
+  // As the server runs them: the workers' first, then the gate's.
+  const workersWarmUp = await pool?.warmUp({ maxMs: defaultWarmUp.maxMs });
+  const warmUp = warmUpModes[0] === "none" ? undefined : await gateWarmUp();
   const latencies: number[] = [];
   const openingLatencies: number[] = [];
   let duplicates = 0;

@@ -35,7 +35,7 @@ export const ServerSection = Schema.Struct({
   warmUpMs: Schema.optional(
     Schema.Int.pipe(Schema.between(0, 600_000)).annotations({
       description:
-        "Before listening, the server validates stored memories again (read only) and verifies made-up answers in each verification worker for up to this many ms, so the first requests it serves are not a new process's slow ones; 0 starts at once (3000).",
+        "Before listening, the server verifies made-up answers in each verification worker, then validates stored memories again (read only), each for up to this many ms, so the first requests it serves are not a new process's slow ones; 0 starts at once (3000).",
     }),
   ),
   calibrationUpdateIntervalMs: Schema.optional(

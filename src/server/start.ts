@@ -75,11 +75,11 @@ export interface ServerOptions {
    */
   readonly largeRequestChars?: number;
   /**
-   * Before listening, the server warms up for up to this many milliseconds, so the first requests served are not
-   * a new process's slow ones (V8 compiles code for speed only after it has run many times): the memory gate
-   * validates stored memories again (read only, at most 600), and each verification worker verifies made-up
-   * answers (at most 400; `warmUpVerifier`), side by side. Neither writes anything or counts in the metrics.
-   * 0 listens at once. Default 3,000 (`defaultWarmUp`).
+   * Before listening, the server warms up, each part for up to this many milliseconds, so the first requests
+   * served are not a new process's slow ones (V8 compiles code for speed only after it has run many times): each
+   * verification worker verifies made-up answers (at most 400; `warmUpVerifier`), then the memory gate validates
+   * stored memories again (read only, at most 600). Neither writes anything or counts in the metrics. 0 listens
+   * at once. Default 3,000 (`defaultWarmUp`).
    */
   readonly warmUpMs?: number;
   /** Replaces the verifier of `/v1/check` and the playground (tests inject slow or failing fakes). */
@@ -232,17 +232,16 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       ...(saved === undefined ? {} : { fittedThrough: await runEffect(calibrationOutcomes.newestId) }),
     });
     closers.push(recalibration.stop);
-    // Before listening, the memory gate and the offline checks warm up side by side, each for at most `warmUpMs`.
+    // Before listening, the offline checks warm up and then the memory gate, each for at most `warmUpMs`. One after
+    // the other: side by side at 1,000,000 memories, the gate's first 200 checks after them had a p99 of 5.8-11.6 ms
+    // on an embedded store, against 4.2-5.3 ms after its warm-up alone, and on PostgreSQL the gate's warm-up, its
+    // database server starved of the cores, ran 47 and 455 of its 600 checks in 3 s.
     const warmUpMs = options.warmUpMs ?? defaultWarmUp.maxMs;
-    if (warmUpMs > 0)
-      await Promise.all([
-        memory.warmUp({ maxMs: warmUpMs }).then((warmed) => logger.info(warmed, "memory gate warmed up")),
-        options.checker === undefined
-          ? warmUpChecks(pool, built, warmUpMs).then((warmed) =>
-              logger.info(warmed, "verification warmed up"),
-            )
-          : undefined,
-      ]);
+    if (warmUpMs > 0) {
+      if (options.checker === undefined)
+        logger.info(await warmUpChecks(pool, built, warmUpMs), "verification warmed up");
+      logger.info(await memory.warmUp({ maxMs: warmUpMs }), "memory gate warmed up");
+    }
     // The model's calls, tokens and cost are cumulative in the LLM service; each scrape adds what is new.
     const modelUsage = verifier.modelUsage;
     const recordUsage = makeModelUsageRecorder(metrics);

@@ -39,10 +39,10 @@ Options (flags win over the environment, the environment over the --config file)
                           a check whose answer, context and sources reach this many characters runs in a worker
                           of its own, so smaller checks never wait behind it (VERACITY_LARGE_REQUEST_CHARS;
                           default 1000000; 0: every check goes to the same workers)
-  --warm-up-ms <n>        before listening, validate stored memories again (read only) and verify made-up
-                          answers in each verification worker for up to n ms, so the first requests served
-                          are not a new process's slow ones (VERACITY_WARM_UP_MS; default 3000; 0: listen at
-                          once)
+  --warm-up-ms <n>        before listening, verify made-up answers in each verification worker, then
+                          validate stored memories again (read only), each for up to n ms, so the first
+                          requests served are not a new process's slow ones (VERACITY_WARM_UP_MS; default
+                          3000; 0: listen at once)
 
 API keys are stored as SHA-256 hashes; 'keys create' prints the key once. Roles: agent (verify, ingest, search;
 never review), reviewer (default: a person; also the review queue and UI), admin (also /v1/audit/verify). A key
