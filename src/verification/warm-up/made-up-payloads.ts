@@ -176,13 +176,13 @@ const table = (random: Random): string => {
   ].join("\n");
 };
 
-/** A paragraph of made-up prose, a few sentences long. */
-const paragraph = (random: Random): string =>
-  Array.from({ length: 3 + Math.floor(random() * 5) }, () => sentence(random)).join(" ");
+/** The sentences of a paragraph of made-up prose, a few of them. */
+const paragraph = (random: Random): string[] =>
+  Array.from({ length: 3 + Math.floor(random() * 5) }, () => sentence(random));
 
 /**
- * The answer's sentences: taken from the sources as they are, with a figure changed, with a word changed, with
- * a hedge, or a sum of a table's column written out; so each check meets what it judges.
+ * The answer's sentences: taken from the sources' prose as they are, with a figure changed, with a word changed,
+ * or with a hedge, or a sum written out; so each check meets what it judges.
  */
 const answerSentence = (random: Random, sourceSentences: readonly string[]): string => {
   const taken = pick(random, sourceSentences);
@@ -217,17 +217,25 @@ export const madeUpPayloads = (
   const random = mulberry32(seed);
   return Array.from({ length: count }, () => {
     const sources: string[] = [];
+    // The sentences of the prose, tables left out: what an answer would take from its sources.
+    const sourceSentences: string[] = [];
     let size = 0;
     while (size < sourceChars) {
-      const source = random() < 0.25 ? table(random) : paragraph(random);
+      let source: string;
+      if (random() < 0.25) source = table(random);
+      else {
+        const sentences = paragraph(random);
+        sourceSentences.push(...sentences);
+        source = sentences.join(" ");
+      }
       sources.push(source);
       size += source.length;
     }
-    // The sentences of the prose, tables' rows left out: what an answer would take from its sources.
-    const sourceSentences = sources
-      .filter((source) => !source.startsWith("Table:"))
-      .flatMap((source) => source.match(/[A-Z][^.!?\n]*[.!?]/g) ?? []);
-    if (sourceSentences.length === 0) sourceSentences.push("The report was published.");
+    if (sourceSentences.length === 0) {
+      const sentences = paragraph(random);
+      sourceSentences.push(...sentences);
+      sources.push(sentences.join(" "));
+    }
     let text = "";
     while (text.length < answerChars) text += `${answerSentence(random, sourceSentences)} `;
     return { text: text.trim(), sources };
