@@ -27,8 +27,8 @@ export const defaultVerificationWarmUp = { maxVerifications: 400, maxMs: 3_000 }
  * Verifies made-up answers against made-up sources (`madeUpPayloads`, each one new, so no cache answers it) and
  * prepares each answer as the server sends it, until a bound is reached. A new process runs the offline layers'
  * code slowly at first: V8 compiles each function for speed only after it has run many times, and a server's
- * first requests paid for that (the first real request after start 0.7 s, the first hundred's p99 68-90 ms
- * against 28-38 ms for the hundred after them). Give it a verifier of its own, not one whose events reach
+ * first requests paid for that (the first real request after start took 0.5-0.8 s, and the first hundred's p99
+ * was 77-152 ms against 34-67 ms for the hundred after them; docs/BENCHMARKS.md, stop 42). Give it a verifier of its own, not one whose events reach
  * metrics or an audit trail: these verifications are nobody's. It never throws: an error ends it and is reported.
  */
 export const warmUpVerifier = async (
