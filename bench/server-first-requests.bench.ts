@@ -6,6 +6,7 @@
  * default warm-up before it listens, one with none (`BENCH_WARM_UP_MS=0`), in alternating order.
  *
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --import tsx bench/server-first-requests.bench.ts [rounds, default 3]
+ *     [--warm-up-ms <n>: the warmed server's budget instead of the default]
  *
  * Reported per server: the time from spawning its process to its first line saying it listens, and the latency
  * percentiles of the first half of the payloads and of the second half (no payload is sent twice).
@@ -16,7 +17,11 @@ import { distinctBodies } from "./libraries/server-bodies.js";
 import { post } from "./libraries/server-load.js";
 import { startServerProcess } from "./libraries/server-process.js";
 
-const rounds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 3);
+const args = process.argv.slice(2);
+const warmUpAt = args.indexOf("--warm-up-ms");
+/** The warm arm's budget: the server's default unless `--warm-up-ms` gives one. */
+const warmUpMs = warmUpAt >= 0 ? args[warmUpAt + 1] : undefined;
+const rounds = Number(args.find((arg, at) => /^\d+$/.test(arg) && at !== warmUpAt + 1) ?? 3);
 const payloads = await buildPayloads();
 
 const percentiles = (values: readonly number[]) => {
@@ -28,7 +33,9 @@ const percentiles = (values: readonly number[]) => {
 
 const measure = async (warmUp: boolean) => {
   const started = performance.now();
-  const server = await startServerProcess(warmUp ? {} : { BENCH_WARM_UP_MS: "0" });
+  const server = await startServerProcess(
+    warmUp ? (warmUpMs === undefined ? {} : { BENCH_WARM_UP_MS: warmUpMs }) : { BENCH_WARM_UP_MS: "0" },
+  );
   const startMs = performance.now() - started;
   try {
     const bodies = distinctBodies(payloads);
@@ -59,7 +66,7 @@ for (let round = 1; round <= rounds; round++) {
   for (const warmUp of round % 2 === 1 ? [true, false] : [false, true]) {
     const { startMs, first, rest } = await measure(warmUp);
     console.log(
-      `| ${round} | ${warmUp ? "default" : "none"} | ${startMs.toFixed(0)} | ${percentiles(first)} | ${percentiles(rest)} |`,
+      `| ${round} | ${warmUp ? (warmUpMs === undefined ? "default" : `${warmUpMs} ms`) : "none"} | ${startMs.toFixed(0)} | ${percentiles(first)} | ${percentiles(rest)} |`,
     );
   }
 }
