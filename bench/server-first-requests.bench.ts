@@ -11,11 +11,12 @@
  * Reported per server: the time from spawning its process to its first line saying it listens, and the latency
  * percentiles of the first half of the payloads and of the second half (no payload is sent twice).
  */
-import { cpus, loadavg } from "node:os";
+import { machineLine } from "./libraries/call-timings.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
 import { distinctBodies } from "./libraries/server-bodies.js";
 import { post } from "./libraries/server-load.js";
 import { startServerProcess } from "./libraries/server-process.js";
+import { percentileOfSorted } from "./libraries/statistics.js";
 
 const args = process.argv.slice(2);
 const warmUpAt = args.indexOf("--warm-up-ms");
@@ -26,9 +27,8 @@ const payloads = await buildPayloads();
 
 const percentiles = (values: readonly number[]) => {
   const sorted = [...values].sort((x, y) => x - y);
-  const at = (share: number) =>
-    (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0).toFixed(1);
-  return `${at(0.5)} / ${at(0.9)} / ${at(0.99)} / ${(sorted.at(-1) ?? 0).toFixed(1)}`;
+  const at = (p: number) => percentileOfSorted(sorted, p).toFixed(1);
+  return `${at(50)} / ${at(90)} / ${at(99)} / ${(sorted.at(-1) ?? 0).toFixed(1)}`;
 };
 
 const measure = async (warmUp: boolean) => {
@@ -53,11 +53,7 @@ const measure = async (warmUp: boolean) => {
   }
 };
 
-console.log(
-  `node ${process.version}, ${cpus().length} cores, load ${loadavg()
-    .map((value) => value.toFixed(2))
-    .join(" ")}; ${payloads.length} payloads`,
-);
+console.log(`${machineLine()}; ${payloads.length} payloads`);
 console.log(
   "| round | warm-up | start ms | first half p50 / p90 / p99 / max ms | second half p50 / p90 / p99 / max ms |",
 );

@@ -14,10 +14,11 @@ import type { CalibrationModels } from "../calibration/calibrator.js";
 import { makeCalibrationOutcomeStore } from "../calibration/outcome-store.js";
 import { makeCalibrationStore } from "../calibration/store.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
-import { type VerificationWarmUpReport, warmUpVerifier } from "../facade/warm-up-verifier.js";
+import { warmUpVerifier } from "../facade/warm-up-verifier.js";
 import {
   createWorkerPoolVerifier,
   defaultVerifyWorkers,
+  type PoolWarmUpReport,
   type WorkerPoolVerifier,
 } from "../facade/worker-pool/index.js";
 import { defaultWarmUp } from "../memory/gate/warm-up.js";
@@ -121,7 +122,7 @@ const warmUpChecks = async (
   pool: WorkerPoolVerifier | undefined,
   built: Pick<BuiltVerifier, "settings" | "calibrationModels">,
   maxMs: number,
-): Promise<VerificationWarmUpReport & { readonly workers: number }> => {
+): Promise<PoolWarmUpReport> => {
   if (pool !== undefined) return pool.warmUp({ maxMs });
   const own = createVerifier({ settings: built.settings, calibration: built.calibrationModels });
   try {

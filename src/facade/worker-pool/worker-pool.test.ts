@@ -10,7 +10,12 @@ import type { VerificationResult } from "../../model/result.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
 import { verifyPrepared } from "../prepared-answer.js";
-import { createWorkerPoolVerifier, defaultVerifyWorkers } from "./create-worker-pool-verifier.js";
+import {
+  createWorkerPoolVerifier,
+  defaultVerifyWorkers,
+  type WorkerPoolOptions,
+  type WorkerPoolVerifier,
+} from "./create-worker-pool-verifier.js";
 import { compiledUrlOf } from "./current-build.js";
 import { VerifierBusyError } from "./errors.js";
 import { withoutTimings } from "./testing/without-timings.js";
@@ -28,6 +33,16 @@ const requests = [
 ];
 
 const utf8 = new TextDecoder();
+
+/** Runs `use` with a new pool built from `options`, closed afterwards whatever happens. */
+const withPool = async (options: WorkerPoolOptions, use: (pool: WorkerPoolVerifier) => Promise<void>) => {
+  const pool = createWorkerPoolVerifier(options);
+  try {
+    await use(pool);
+  } finally {
+    await pool.close();
+  }
+};
 
 describe("defaultVerifyWorkers", () => {
   it("leaves one core to the main thread from three cores up, uses both of two, and none of one", () => {
@@ -133,15 +148,20 @@ describe("createWorkerPoolVerifier", () => {
   });
 });
 
+/** A worker module that fails while loading, as a broken install would. */
+const brokenWorker = compiledUrlOf(new URL("./testing/broken-worker.ts", import.meta.url));
+/** A worker whose verification of the text "spin" never ends. */
+const spinningWorker = compiledUrlOf(new URL("./testing/spinning-worker.ts", import.meta.url));
+
 describe("a worker that dies", () => {
   it("fails its in-flight call with a VerificationError, never a pass, and is replaced", async () => {
-    const pool = createWorkerPoolVerifier({
+    const options = {
       workers: 1,
       // Loaded from its TypeScript source through tsx whether or not the build is current: the other tests start
       // compiled workers when they can (current-build.ts), so this one keeps the sources' path covered.
       workerUrl: new URL("./testing/crashing-worker.ts", import.meta.url),
-    });
-    try {
+    };
+    await withPool(options, async (pool) => {
       const crashed = await pool
         .verify({ text: "crash the worker", sources })
         .catch((error: unknown) => error);
@@ -149,18 +169,12 @@ describe("a worker that dies", () => {
       expect(String((crashed as Error).message)).toMatch(/worker stopped \(exit code 70\)/);
       const after = await pool.verify(requests[0] ?? { text: "" });
       expect(after.passed).toBe(true);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it("stops a call past its deadline by terminating its worker; the worker's other calls still complete", async () => {
-    const pool = createWorkerPoolVerifier({
-      workers: 1,
-      callTimeoutMs: 1_500,
-      workerUrl: compiledUrlOf(new URL("./testing/spinning-worker.ts", import.meta.url)),
-    });
-    try {
+    const options = { workers: 1, callTimeoutMs: 1_500, workerUrl: spinningWorker };
+    await withPool(options, async (pool) => {
       await pool.verify(requests[0] ?? { text: "" });
       const started = Date.now();
       const [spun, queued] = await Promise.all([
@@ -177,43 +191,11 @@ describe("a worker that dies", () => {
       expect(queued.passed).toBe(false);
       const after = await pool.verify(requests[0] ?? { text: "" });
       expect(after.passed).toBe(true);
-    } finally {
-      await pool.close();
-    }
-  });
-
-  it("keeps a warm-up within half its call deadline, so no worker is stopped for it", async () => {
-    const pool = createWorkerPoolVerifier({ workers: 1, callTimeoutMs: 4_000 });
-    try {
-      // Asked for a minute: past the 4 s deadline the call would fail and its worker be replaced.
-      const warmed = await pool.warmUp({ maxMs: 60_000, maxVerifications: 100_000 });
-      expect(warmed.stoppedBy).toBeUndefined();
-      expect(warmed.verifications).toBeGreaterThan(0);
-    } finally {
-      await pool.close();
-    }
-  });
-
-  it("reports a warm-up its worker could not run, and never rejects", async () => {
-    const pool = createWorkerPoolVerifier({
-      workers: 1,
-      workerUrl: compiledUrlOf(new URL("./testing/broken-worker.ts", import.meta.url)),
     });
-    try {
-      const warmed = await pool.warmUp({ maxVerifications: 2 });
-      expect(warmed).toMatchObject({ workers: 1, verifications: 0 });
-      expect(warmed.stoppedBy).toMatch(/worker/);
-    } finally {
-      await pool.close();
-    }
   });
 
   it("stops the pool with a typed error when workers cannot start", async () => {
-    const pool = createWorkerPoolVerifier({
-      workers: 1,
-      workerUrl: compiledUrlOf(new URL("./testing/broken-worker.ts", import.meta.url)),
-    });
-    try {
+    await withPool({ workers: 1, workerUrl: brokenWorker }, async (pool) => {
       const first = await pool.verify(requests[0] ?? { text: "" }).catch((error: unknown) => error);
       expect(first).toBeInstanceOf(VerificationError);
       await expect
@@ -221,16 +203,14 @@ describe("a worker that dies", () => {
           timeout: 15_000,
         })
         .toMatch(/fail to start/);
-    } finally {
-      await pool.close();
-    }
+    });
   });
 
   it("applies a calibration update in every worker, and in the replacement of a worker stopped at its deadline", async () => {
     const pool = createWorkerPoolVerifier({
       workers: 1,
       callTimeoutMs: 1_500,
-      workerUrl: compiledUrlOf(new URL("./testing/spinning-worker.ts", import.meta.url)),
+      workerUrl: spinningWorker,
     });
     // A map that turns any raw grounding score into a confidence far from it.
     const model = { a: 6, b: -2 };
@@ -308,5 +288,24 @@ describe("withoutRefusedOptions", () => {
     expect(withoutRefusedOptions(["--enable-source-maps"], "something else")).toEqual([
       "--enable-source-maps",
     ]);
+  });
+});
+
+describe("the pool's warm-up, bounded", () => {
+  it("keeps a warm-up within half its call deadline, so no worker is stopped for it", async () => {
+    await withPool({ workers: 1, callTimeoutMs: 4_000 }, async (pool) => {
+      // Asked for a minute: past the 4 s deadline the call would fail and its worker be replaced.
+      const warmed = await pool.warmUp({ maxMs: 60_000, maxVerifications: 100_000 });
+      expect(warmed.stoppedBy).toBeUndefined();
+      expect(warmed.verifications).toBeGreaterThan(0);
+    });
+  });
+
+  it("reports a warm-up its worker could not run, and never rejects", async () => {
+    await withPool({ workers: 1, workerUrl: brokenWorker }, async (pool) => {
+      const warmed = await pool.warmUp({ maxVerifications: 2 });
+      expect(warmed).toMatchObject({ workers: 1, verifications: 0 });
+      expect(warmed.stoppedBy).toMatch(/worker/);
+    });
   });
 });

@@ -65,7 +65,10 @@ const sentence = (random: Random): string => {
   return `${subject} ${pick(random, verbs)}${tail}${negation}.`;
 };
 
-/** A table as filings print them: a header of years, rows of figures, a total row, then paragraphs. */
+/**
+ * A table in the layout the TAT-QA records of the labelled sets print theirs (a "Table:" line, cells between
+ * pipes, a header of years, rows of figures, a total row, then "Paragraphs:"): the only table layout made here.
+ */
 const table = (random: Random): string => {
   const columns = [2019, 2018, 2017];
   const rows = Array.from({ length: 3 + Math.floor(random() * 4) }, () => ({
