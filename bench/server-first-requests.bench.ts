@@ -22,7 +22,10 @@ const args = process.argv.slice(2);
 const warmUpAt = args.indexOf("--warm-up-ms");
 /** The warm arm's budget: the server's default unless `--warm-up-ms` gives one. */
 const warmUpMs = warmUpAt >= 0 ? args[warmUpAt + 1] : undefined;
-const rounds = Number(args.find((arg, at) => /^\d+$/.test(arg) && at !== warmUpAt + 1) ?? 3);
+// A number that is not the budget after `--warm-up-ms` (with no such flag, any number is the rounds).
+const rounds = Number(
+  args.find((arg, at) => /^\d+$/.test(arg) && (warmUpAt < 0 || at !== warmUpAt + 1)) ?? 3,
+);
 const payloads = await buildPayloads();
 
 const percentiles = (values: readonly number[]) => {
