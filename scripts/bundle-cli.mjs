@@ -1,7 +1,9 @@
 /**
  * Bundles the `veracity` command into dist/cli/main.js (over the file tsc wrote), so that starting it reads a
  * handful of files instead of some 700 modules: on a small `veracity check` most of the start-up time was
- * module loading (see docs/BENCHMARKS.md, CLI start-up). The library entry points stay as tsc wrote them.
+ * module loading (see docs/BENCHMARKS.md, CLI start-up). The library entry points stay as tsc wrote them; the
+ * verifier's worker has a bundle of its own (scripts/bundle-worker.mjs, run before this one: the build's last
+ * step writes dist/cli/main.js, whose time says when the build finished).
  *
  * Packages that load native code, WebAssembly, worker files or optional provider SDKs stay outside the bundle
  * and load from node_modules when a command needs them. The chunks sit beside main.js, in dist/cli, so paths
@@ -9,20 +11,7 @@
  */
 import { chmodSync } from "node:fs";
 import { build } from "esbuild";
-
-const external = [
-  "@electric-sql/pglite",
-  "pg",
-  "viem",
-  "ai",
-  "@ai-sdk/*",
-  "@modelcontextprotocol/sdk",
-  "@modelcontextprotocol/sdk/*",
-  "@langchain/core",
-  "@langchain/core/*",
-  "pino",
-  "prom-client",
-];
+import { external, requireBanner } from "./bundle-settings.mjs";
 
 await build({
   entryPoints: { main: "src/cli/main.ts" },
@@ -37,10 +26,7 @@ await build({
   allowOverwrite: true,
   legalComments: "none",
   logLevel: "warning",
-  // CommonJS dependencies inside an ES module bundle still call require() for Node's built-ins.
-  banner: {
-    js: 'import { createRequire as __veracityCreateRequire } from "node:module"; const require = __veracityCreateRequire(import.meta.url);',
-  },
+  banner: requireBanner,
 });
 
 // The command runs as a file (`npx veracity`, a linked bin): it must be executable whoever links it and when.

@@ -20,10 +20,10 @@ import {
 /** A worker that dies this many times in a row before it is ready stops the pool (a broken build, say). */
 const maxFailedStarts = 3;
 
-// The build runs the compiled worker. From sources (tests, tsx) the worker is the build's compiled copy when the
-// build is current (current-build.ts), else the TypeScript worker loaded through tsx. In the bundled command
-// (dist/cli, see scripts/bundle-cli.mjs) this code sits in dist/cli, and the worker is the compiled one in
-// dist/facade/worker-pool.
+// The build runs the built worker, one bundled file (scripts/bundle-worker.mjs). From sources (tests, tsx) the
+// worker is the build's copy when the build is current (current-build.ts), else the TypeScript worker loaded
+// through tsx. In the bundled command (dist/cli, see scripts/bundle-cli.mjs) this code sits in dist/cli, and the
+// worker is the one in dist/facade/worker-pool.
 const defaultWorker = (): URL => {
   if (import.meta.url.endsWith(".ts")) return compiledUrlOf(new URL("./verify-worker.ts", import.meta.url));
   const beside = new URL("./verify-worker.js", import.meta.url);
