@@ -60,10 +60,12 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
    */
   readonly maxPendingPerLargeWorker?: number;
   /**
-   * How long a large-lane worker may stay without a call before it is stopped, in milliseconds (default 30,000;
-   * `Infinity` keeps it). A worker that verified a 10 MB source holds about 140 MB of memory it no longer needs.
-   * The next large call starts a worker again, which adds about half a second (a start and a first call measured
-   * 0.48-0.55 s) to a call that takes about as long again for 10 MB.
+   * How long a large-lane worker may stay without a call before it releases its verifier, in milliseconds
+   * (default 30,000; `Infinity` never). A worker that verified a 10 MB source holds 100-150 MB of memory it no
+   * longer needs, most of it the verifier's caches: the worker drops that verifier for a new one and V8 gives the
+   * memory back over the next half minute or so, while the worker keeps the code its calls compiled. So the next
+   * large call runs warm (a 10 MB source 0.3-0.4 s, against 1.1-1.4 s in a new worker, measured in 2026-11), for
+   * about 30 MB that the idle worker keeps.
    */
   readonly largeWorkerIdleMs?: number;
   /**
@@ -318,18 +320,19 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     return { slot: tied.pending.size === least.pending.size ? tied : least, fingerprint };
   };
 
-  // The large lane's idle workers, each with the timer that stops it unless a call comes first.
+  // The large lane's idle workers, each with the timer that has it release its verifier unless a call comes first.
   const idleTimers = new Map<Slot, NodeJS.Timeout>();
-  const stopWhenIdle = (slot: Slot) => {
+  const releaseWhenIdle = (slot: Slot) => {
     if (largeIdleMs === Number.POSITIVE_INFINITY || slot.pending.size > 0 || !large.slots.includes(slot))
       return;
     if (slots.refusal() !== undefined) return; // closed: every worker is stopped already
     clearTimeout(idleTimers.get(slot));
     const timer = setTimeout(() => {
       idleTimers.delete(slot);
-      const at = large.slots.indexOf(slot);
-      // Every call to a lane worker goes through `send`, which clears this timer: the worker is idle here.
-      if (at >= 0 && slots.retire(slot)) large.slots.splice(at, 1);
+      // Every call to a lane worker goes through `send`, which clears this timer: the worker is idle here. Sent
+      // past `send`, so the release itself starts no idle time. A worker that died meanwhile was replaced by a
+      // new one, which holds nothing to release; a closed pool refuses the call. Neither is a caller's error.
+      if (large.slots.includes(slot)) slots.send<void>(slot, { op: "release" }).catch(() => undefined);
     }, largeIdleMs);
     // An idle worker's timer keeps no process alive.
     timer.unref();
@@ -341,7 +344,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     clearTimeout(idleTimers.get(slot));
     idleTimers.delete(slot);
     const answer = slots.send<A>(slot, body);
-    const settled = () => stopWhenIdle(slot);
+    const settled = () => releaseWhenIdle(slot);
     answer.then(settled, settled);
     return answer;
   };

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
 import { type ResourceLimits, Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
@@ -283,66 +282,88 @@ describe("the large lane", () => {
       expect(() => createWorkerPoolVerifier({ workers: 1, ...options })).toThrow(RangeError);
   });
 
-  it("stops a lane worker left idle for largeWorkerIdleMs; the next large call starts another", async () => {
+  it("has a lane worker left idle for largeWorkerIdleMs release its verifier once, and keeps the worker", async () => {
     // An idle time a busy machine cannot overrun between two calls sent one after the other.
     const pool = lanePool({ largeWorkerIdleMs: 1_000 });
     try {
-      const first = (await answerOf(pool.verify(large("first")))).threadId;
-      // Within the idle time the same worker takes the next large call, and its time starts again after it.
-      expect((await answerOf(pool.verify(large("soon after")))).threadId).toBe(first);
-      const smallBefore = (await answerOf(pool.verify(small))).threadId;
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      const later = (await answerOf(pool.verify(large("later")))).threadId;
-      expect(later).toBeGreaterThan(first);
-      // The small calls' worker is never stopped for idling.
-      expect((await answerOf(pool.verify(small))).threadId).toBe(smallBefore);
+      const first = await answerOf(pool.verify(large("first")));
+      // Within the idle time the next large call finds the verifier as it was, and its time starts again after it.
+      const soon = await answerOf(pool.verify(large("soon after")));
+      expect(soon).toMatchObject({ threadId: first.threadId, releases: 0 });
+      const smallBefore = await answerOf(pool.verify(small));
+      // More than three idle times: a release that started another idle time would come again.
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      const later = await answerOf(pool.verify(large("later")));
+      expect(later).toMatchObject({ threadId: first.threadId, releases: 1 });
+      // The small calls' worker is never released for idling.
+      expect(await answerOf(pool.verify(small))).toMatchObject({
+        threadId: smallBefore.threadId,
+        releases: 0,
+      });
     } finally {
       await pool.close();
     }
   });
 
-  it("keeps its worker with largeWorkerIdleMs Infinity, and lets a held large call finish past the idle time", async () => {
+  it("never releases with largeWorkerIdleMs Infinity, nor while a large call runs past the idle time", async () => {
     const kept = lanePool({ largeWorkerIdleMs: Number.POSITIVE_INFINITY });
-    const short = lanePool({ largeWorkerIdleMs: 50 });
+    const short = lanePool({ largeWorkerIdleMs: 300 });
     try {
-      const first = (await answerOf(kept.verify(large("first")))).threadId;
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect((await answerOf(kept.verify(large("later")))).threadId).toBe(first);
+      await kept.verify(large("first"));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await answerOf(kept.verify(large("later")))).releases).toBe(0);
 
       const nextHeld = await watchHeld(short);
       const held = short.verify(large("hold"));
       const holding = await nextHeld();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise((resolve) => setTimeout(resolve, 900));
       release(holding);
-      // Busy past the idle time, the worker was not stopped: the call is answered from the thread that held it.
-      expect((await answerOf(held)).threadId).toBe(holding.threadId);
+      await held;
+      // Sent at once after the held call: a release sent while it ran would have been answered before this call.
+      expect((await answerOf(short.verify(large("right after")))).releases).toBe(0);
     } finally {
       await Promise.all([kept.close(), short.close()]);
     }
   });
 
-  // The process's thread count, where Linux shows it: the stopped worker's thread is gone, not just unused.
-  const threads = (): number =>
-    Number(/Threads:\s+(\d+)/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? Number.NaN);
-  it.runIf(existsSync("/proc/self/status"))(
-    "ends the idle worker's thread (Linux: the process's thread count)",
-    async () => {
-      const pool = lanePool({ largeWorkerIdleMs: 100 });
-      try {
-        await pool.verify(small);
-        const before = threads();
-        await pool.verify(large("first"));
-        // One thread for the worker, more when it loads modules through hooks (tsx, when the build is not current).
-        expect(threads()).toBeGreaterThan(before);
-        const deadline = Date.now() + 5_000;
-        while (threads() > before && Date.now() < deadline)
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        expect(threads()).toBe(before);
-      } finally {
-        await pool.close();
-      }
-    },
-  );
+  it("verifies as before after a release, with the calibration updated before it, its events still reported", async () => {
+    const settings = { maxTextLength: 2_000 };
+    const models = { grounding: { a: 4, b: -1 } };
+    const pool = createWorkerPoolVerifier({
+      workers: 1,
+      largeCallChars: 500,
+      largeWorkerIdleMs: 50,
+      settings,
+    });
+    const calibrated = createVerifier({ settings, calibration: models });
+    const completed: string[] = [];
+    await pool.subscribe((event) => {
+      if (event.type === "verification.completed") completed.push(event.type);
+    });
+    try {
+      const source =
+        "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. ";
+      const request = (year: number) => ({
+        text: `The Eiffel Tower was completed in ${year}. It is 330 metres tall.`,
+        sources: [source.repeat(8)],
+      });
+      const before = await pool.verify(request(1925));
+      await pool.updateCalibration(models);
+      // Long enough for the idle worker's release (50 ms), on a busy machine too.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const after = await pool.verify(request(1925));
+      const expected = await calibrated.verify(request(1925));
+      expect(withoutTimings(after)).toEqual(withoutTimings(expected));
+      // The models changed the layer's score: the comparison tells a verifier built without them.
+      const groundingScore = (result: typeof after) =>
+        result.layersRun.find((layer) => layer.layer === "grounding")?.score;
+      expect(groundingScore(after)).toBeDefined();
+      expect(groundingScore(after)).not.toBe(groundingScore(before));
+      expect(completed.length).toBe(2);
+    } finally {
+      await Promise.all([pool.close(), calibrated.close()]);
+    }
+  });
 });
 
 describe("callChars", () => {

@@ -47,6 +47,8 @@ export type WorkerCall =
   /** New Platt models for some layers, for every verification the worker starts afterwards. */
   | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels }
   /** Made-up verifications in a verifier of the warm-up's own (`warmUpVerifier`), answered by its report. */
+  /** Drops the worker's verifier, with its caches, for a new one built the same way (an idle large-lane worker). */
+  | { readonly id: number; readonly op: "release" }
   | {
       readonly id: number;
       readonly op: "warmUp";

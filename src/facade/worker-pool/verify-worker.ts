@@ -3,6 +3,7 @@
  * the pool's calls one message at a time. Events of its verifier are forwarded to the pool's subscribers.
  */
 import { parentPort, workerData } from "node:worker_threads";
+import type { CalibrationModels } from "../../calibration/calibrator.js";
 import { validateNumbers } from "../../checks/numbers/validate/validate-numbers.js";
 import { leanResult } from "../../model/lean-result.js";
 import { createVerifier } from "../create-verifier.js";
@@ -20,29 +21,94 @@ const port = parentPort;
 if (port === null) throw new Error("verify-worker runs only as a worker thread");
 const send = (reply: WorkerReply, transfer?: readonly ArrayBuffer[]) => port.postMessage(reply, transfer);
 
-const config = (workerData ?? {}) as WorkerVerifierConfig;
 // The pool sends only the settings it was given (no undefined keys).
-const verifier = createVerifier(config);
-await verifier.subscribe((event) => send({ kind: "event", event }));
+const config = (workerData ?? {}) as WorkerVerifierConfig;
+// The Platt models applied since the worker started, so a verifier built again (`release`) keeps them.
+let calibration = config.calibration;
+
+/** The worker's verifier and its calls still running, so a verifier replaced by `release` closes after them. */
+interface InUse {
+  readonly verifier: ReturnType<typeof createVerifier>;
+  running: number;
+  whenDone?: () => void;
+}
+
+const built = async (): Promise<InUse> => {
+  const verifier = createVerifier(calibration === undefined ? config : { ...config, calibration });
+  // Subscribed before the verifier takes a call: no event of a call is lost.
+  await verifier.subscribe((event) => send({ kind: "event", event }));
+  return { verifier, running: 0 };
+};
+
+let current = await built();
+
+/** Runs a call in the current verifier, counted as running there until it settles. */
+const withVerifier = <A>(run: (verifier: InUse["verifier"]) => Promise<A>): Promise<A> => {
+  const inUse = current;
+  inUse.running += 1;
+  return run(inUse.verifier).finally(() => {
+    inUse.running -= 1;
+    if (inUse.running === 0) inUse.whenDone?.();
+  });
+};
+
+/**
+ * Calibration updates and releases, one after the other: an update sent while a release builds the new verifier
+ * reaches the new one, not only the one being replaced.
+ */
+let changes: Promise<unknown> = Promise.resolve();
+const inOrder = <A>(change: () => Promise<A>): Promise<A> => {
+  const next = changes.then(change);
+  changes = next.catch(() => undefined);
+  return next;
+};
+
+const updateCalibration = (models: CalibrationModels) =>
+  inOrder(async () => {
+    await current.verifier.updateCalibration(models);
+    calibration = { ...calibration, ...models };
+  });
+
+/**
+ * The verifier, with everything it holds (its caches of indexed evidence, the last evidence it read), replaced
+ * by a new one built the same way, the calibration updates included. The worker stays, with the code its
+ * verifications compiled: a large-lane worker left idle gives back the memory a 10 MB source took, and its next
+ * call runs as fast as the one before instead of in a new, cold thread. Calls that arrive meanwhile run in the
+ * old verifier until the new one is ready, and the old one is closed once the last call it started has settled.
+ * (The offline layers never wait on anything mid-verification, so today a release is read between two calls;
+ * a verification that did wait would otherwise be cut short by the close.)
+ */
+const release = () =>
+  inOrder(async () => {
+    const fresh = await built();
+    const old = current;
+    current = fresh;
+    if (old.running > 0) await new Promise<void>((resolve) => (old.whenDone = resolve));
+    await old.verifier.close();
+  });
 
 const answer = (call: WorkerCall): Promise<unknown> => {
   switch (call.op) {
     case "verify":
-      return verifier.verify(call.request);
+      return withVerifier((verifier) => verifier.verify(call.request));
     case "verifyLean":
-      return verifier.verify(call.request).then(leanResult);
+      return withVerifier((verifier) => verifier.verify(call.request).then(leanResult));
     case "verifyPrepared":
-      return verifier.verify(call.request).then((result) => prepareAnswer(result, call.options));
+      return withVerifier((verifier) =>
+        verifier.verify(call.request).then((result) => prepareAnswer(result, call.options)),
+      );
     case "runLayer":
-      return verifier.runLayer(call.layer, call.text, call.context, call.sources);
+      return withVerifier((verifier) => verifier.runLayer(call.layer, call.text, call.context, call.sources));
     case "assessRisk":
-      return verifier.assessRisk(call.text, call.context);
+      return withVerifier((verifier) => verifier.assessRisk(call.text, call.context));
     case "validateNumbersJson":
       return Promise.resolve().then(() => JSON.stringify(validateNumbers(call.input)));
     case "updateCalibration":
-      return verifier.updateCalibration(call.models);
+      return updateCalibration(call.models);
     case "warmUp":
       return warmUp(call);
+    case "release":
+      return release();
   }
 };
 

@@ -108,8 +108,6 @@ export interface Slot {
   readonly resourceLimits: Readonly<ResourceLimits> | undefined;
   readonly pending: Map<number, Pending>;
   ready: boolean;
-  /** Stopped for good by `retire`: its worker's exit starts no replacement. */
-  retired?: boolean;
 }
 
 export interface WorkerSlotsOptions {
@@ -136,13 +134,8 @@ export interface WorkerSlots {
   readonly send: <A>(slot: Slot, body: CallBody) => Promise<A>;
   /** Why no call can be sent (the slots are closed, or workers keep failing to start); undefined otherwise. */
   readonly refusal: () => Error | undefined;
-  /** Every slot opened so far and not retired. */
+  /** Every slot opened so far. */
   readonly all: () => readonly Slot[];
-  /**
-   * Stops an idle slot's worker for good (no replacement) and forgets the slot: a worker no call needs gives
-   * back its memory. A slot with calls unanswered is left as it is; says whether the slot was retired.
-   */
-  readonly retire: (slot: Slot) => boolean;
   readonly config: () => WorkerVerifierConfig;
   /** What workers started from now on are built from: a replacement, or a slot opened later. */
   readonly setConfig: (config: WorkerVerifierConfig) => void;
@@ -228,7 +221,7 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
       // A worker terminated for a deadline was replaced already; its other calls went to the replacement.
       if (slot.worker !== worker) return;
       failAll(slot, new VerificationError({ message: `verification worker stopped (exit code ${code})` }));
-      if (closing || slot.retired) return;
+      if (closing) return;
       if (!slot.ready && ++failedStarts >= maxFailedStarts) {
         broken = new VerificationError({ message: "verification workers fail to start; see the server log" });
         return;
@@ -286,14 +279,6 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
     },
     refusal,
     all: () => opened,
-    retire: (slot) => {
-      if (slot.pending.size > 0 || slot.retired) return false;
-      slot.retired = true;
-      const at = opened.indexOf(slot);
-      if (at >= 0) opened.splice(at, 1);
-      void slot.worker.terminate();
-      return true;
-    },
     config: () => config,
     setConfig: (next) => {
       config = next;

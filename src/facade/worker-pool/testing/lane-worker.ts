@@ -1,7 +1,7 @@
 /**
  * A pool worker for the large-lane tests that verifies nothing: it answers each call with its thread's id and
  * the calibration its verifier would use (built from the pool's configuration, updated by `updateCalibration`),
- * and the heap limits its thread started with.
+ * the heap limits its thread started with, and how many times the pool has had it release its verifier.
  * A verification whose text starts with "hold" blocks the thread synchronously, as a 10 MB source does, until
  * the test lets it go: first it sends an event (through the pool's subscribers) carrying its thread's id and a
  * shared gate, which the test opens with `Atomics.store` and `Atomics.notify`. A text starting with "crash"
@@ -16,6 +16,7 @@ export interface LaneWorkerAnswer {
   readonly threadId: number;
   readonly calibration: CalibrationModels;
   readonly resourceLimits: ResourceLimits;
+  readonly releases: number;
 }
 
 /** The event a held verification sends before it blocks. */
@@ -25,6 +26,7 @@ export interface HeldEvent {
 }
 
 let calibration: CalibrationModels = ((workerData ?? {}) as WorkerVerifierConfig).calibration ?? {};
+let releases = 0;
 const send = (reply: WorkerReply) => parentPort?.postMessage(reply);
 
 const hold = () => {
@@ -37,9 +39,11 @@ const hold = () => {
 
 parentPort?.on("message", (call: WorkerCall) => {
   if (call.op === "updateCalibration") calibration = { ...calibration, ...call.models };
+  if (call.op === "release") releases += 1;
   if (call.op === "verify" && call.request.text.startsWith("crash")) process.exit(70);
   if (call.op === "verify" && call.request.text.startsWith("hold")) hold();
-  const answer: LaneWorkerAnswer = { threadId, calibration, resourceLimits };
-  send({ kind: "result", id: call.id, value: call.op === "updateCalibration" ? undefined : answer });
+  const answer: LaneWorkerAnswer = { threadId, calibration, resourceLimits, releases };
+  const answered = call.op === "updateCalibration" || call.op === "release" ? undefined : answer;
+  send({ kind: "result", id: call.id, value: answered });
 });
 send({ kind: "ready" });
