@@ -11,7 +11,7 @@
  */
 import { chmodSync } from "node:fs";
 import { build } from "esbuild";
-import { external, requireBanner } from "./bundle-settings.mjs";
+import { external } from "./bundle-settings.mjs";
 
 await build({
   entryPoints: { main: "src/cli/main.ts" },
@@ -26,7 +26,10 @@ await build({
   allowOverwrite: true,
   legalComments: "none",
   logLevel: "warning",
-  banner: requireBanner,
+  // CommonJS dependencies inside an ES module bundle still call require() for Node's built-ins.
+  banner: {
+    js: 'import { createRequire as __veracityCreateRequire } from "node:module"; const require = __veracityCreateRequire(import.meta.url);',
+  },
 });
 
 // The command runs as a file (`npx veracity`, a linked bin): it must be executable whoever links it and when.

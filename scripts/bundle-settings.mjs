@@ -1,7 +1,4 @@
-/**
- * What the bundles of the build share (scripts/bundle-worker.mjs, scripts/bundle-cli.mjs): the packages left
- * outside them, and the line that gives an ES module bundle a `require` for the CommonJS code inside it.
- */
+/** What the bundles of the build share (scripts/bundle-worker.mjs, scripts/bundle-cli.mjs). */
 
 /**
  * Packages that load native code, WebAssembly, worker files or optional provider SDKs: they stay outside a bundle
@@ -20,8 +17,3 @@ export const external = [
   "pino",
   "prom-client",
 ];
-
-/** CommonJS dependencies inside an ES module bundle still call require() for Node's built-ins. */
-export const requireBanner = {
-  js: 'import { createRequire as __veracityCreateRequire } from "node:module"; const require = __veracityCreateRequire(import.meta.url);',
-};
