@@ -38,7 +38,8 @@ const bundle = await rolldown({
 });
 const { output } = await bundle.generate({ format: "esm" });
 await bundle.close();
-if (output.length !== 1) throw new Error(`${outfile}: the worker's bundle came out as ${output.length} files`);
+if (output.length !== 1)
+  throw new Error(`${outfile}: the worker's bundle came out as ${output.length} files`);
 const code = output[0].code;
 const reads = code.split("import.meta").length - 1;
 const forRequire = code.split("createRequire(import.meta.url)").length - 1;
