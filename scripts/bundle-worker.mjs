@@ -36,7 +36,8 @@ const bundle = await rolldown({
   external: isExternal,
   logLevel: "warn",
 });
-const { output } = await bundle.generate({ format: "esm" });
+// One file whatever the code imports later, dynamically too: the worker must start by reading one file.
+const { output } = await bundle.generate({ format: "esm", codeSplitting: false });
 await bundle.close();
 if (output.length !== 1)
   throw new Error(`${outfile}: the worker's bundle came out as ${output.length} files`);

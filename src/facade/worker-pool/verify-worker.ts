@@ -46,10 +46,13 @@ let current = await built();
 const withVerifier = <A>(run: (verifier: InUse["verifier"]) => Promise<A>): Promise<A> => {
   const inUse = current;
   inUse.running += 1;
-  return run(inUse.verifier).finally(() => {
-    inUse.running -= 1;
-    if (inUse.running === 0) inUse.whenDone?.();
-  });
+  // Started in a promise's callback: a call that threw at once still settles, and is counted out.
+  return Promise.resolve(inUse.verifier)
+    .then(run)
+    .finally(() => {
+      inUse.running -= 1;
+      if (inUse.running === 0) inUse.whenDone?.();
+    });
 };
 
 /**
