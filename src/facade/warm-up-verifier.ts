@@ -1,3 +1,4 @@
+import { errorMessage } from "../model/error-message.js";
 import { madeUpPayloads } from "../verification/warm-up/made-up-payloads.js";
 import type { Verifier } from "./create-verifier.js";
 import { prepareAnswer } from "./prepared-answer.js";
@@ -48,7 +49,7 @@ export const warmUpVerifier = async (
       return {
         verifications,
         ms: Math.round(elapsed()),
-        stoppedBy: error instanceof Error ? error.message : String(error),
+        stoppedBy: errorMessage(error),
       };
     }
     verifications += 1;

@@ -1,4 +1,5 @@
 import { Effect, Either, FiberRef } from "effect";
+import { errorMessage } from "../model/error-message.js";
 import { type CostMeter, currentMeters } from "./budget.js";
 import { type ContentCache, contentKey, makeContentCache } from "./cache.js";
 import {
@@ -54,7 +55,7 @@ const classify = (model: string, error: unknown): ModelCallError => {
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return new ModelCallError({ message, reason: "unknown", retryable: false, model });
 };
 

@@ -3,6 +3,7 @@ import type { ResourceLimits } from "node:worker_threads";
 import { LRUCache } from "lru-cache";
 import { type CalibrationModels, invalidPlattModel } from "../../calibration/calibrator.js";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
+import { errorMessage } from "../../model/error-message.js";
 import { fnv1a } from "../../model/fnv1a.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { LeanVerificationResult } from "../../model/lean-result.js";
@@ -415,7 +416,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
             (error: unknown): VerificationWarmUpReport => ({
               verifications: 0,
               ms: 0,
-              stoppedBy: error instanceof Error ? error.message : String(error),
+              stoppedBy: errorMessage(error),
             }),
           ),
         ),

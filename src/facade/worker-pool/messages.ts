@@ -1,5 +1,6 @@
 import type { CalibrationModels } from "../../calibration/calibrator.js";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
+import { errorMessage } from "../../model/error-message.js";
 import {
   CalibrationError,
   ConfigError,
@@ -94,7 +95,7 @@ const plainFields = (error: object): Record<string, unknown> => {
 
 export const serializeError = (error: unknown): SerializedError => {
   const tag = (error as { _tag?: unknown } | null)?._tag;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return {
     tag: typeof tag === "string" ? tag : "Error",
     message,

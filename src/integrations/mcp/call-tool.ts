@@ -1,4 +1,5 @@
 import { Either, ParseResult, Schema } from "effect";
+import { errorMessage } from "../../model/error-message.js";
 import type { McpDependencies, McpTool } from "./tools.js";
 
 /**
@@ -30,7 +31,7 @@ const failureOf = (error: unknown): ToolAnswer => {
     const tagged = error as { _tag: unknown; message?: unknown; reason?: unknown };
     return errorAnswer(String(tagged._tag), String(tagged.message || tagged.reason || tagged._tag));
   }
-  return errorAnswer("INTERNAL_ERROR", error instanceof Error ? error.message : String(error));
+  return errorAnswer("INTERNAL_ERROR", errorMessage(error));
 };
 
 /** Decodes the arguments with the tool's Schema, runs it, and turns every failure into a structured error. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CalculationRecorder } from "../../checks/numbers/index.js";
 import type { Principal } from "../../memory/tiers/principal-source.js";
+import { errorMessage } from "../../model/error-message.js";
 import {
   defaultAllowedHosts,
   defaultAllowedOrigins,
@@ -200,7 +201,7 @@ export const startMcpHttpServer = (
   };
   const http = createServer((request, response) => {
     handle(request, response, gate, maxBodyBytes).catch((error: unknown) =>
-      jsonRpcError(response, 500, -32603, error instanceof Error ? error.message : String(error)),
+      jsonRpcError(response, 500, -32603, errorMessage(error)),
     );
   });
   return new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import type { PublicClient } from "viem";
+import { errorMessage } from "../../../model/error-message.js";
 import { type CitationCheck, citationKey, type ExtractedCitation } from "../citation.js";
 import { type CitationChecks, type CitationVerifier, checkError, notFound, verified } from "./verifier.js";
 
@@ -13,8 +14,7 @@ export interface JsonRpcVerifierOptions {
 
 const onChain = "found on chain, not in the local store";
 
-const firstLine = (error: unknown): string =>
-  (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "unknown error";
+const firstLine = (error: unknown): string => errorMessage(error).split("\n")[0] ?? "unknown error";
 
 /** A transaction record as far as a receipt tells it (no value: receipts do not carry it). */
 export interface ChainTransactionRecord {
