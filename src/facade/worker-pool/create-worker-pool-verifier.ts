@@ -65,8 +65,9 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
    * (default 30,000; `Infinity` never). A worker that verified a 10 MB source holds 100-150 MB of memory it no
    * longer needs, most of it the verifier's caches: the worker drops that verifier for a new one and V8 gives the
    * memory back over the next half minute or so, while the worker keeps the code its calls compiled. So the next
-   * large call runs warm (a 10 MB source 0.3-0.4 s, against 1.1-1.4 s in a new worker, measured in 2026-11), for
-   * about 30 MB that the idle worker keeps.
+   * large call runs warm, for about 30 MB that the idle worker keeps: a 10 MB source took 0.29-0.39 s in a
+   * released worker, against 1.1-1.4 s in a new one started from tsc's files (2026-11-27; a new worker now starts
+   * from one bundled file in about 0.2 s, and still runs its first call cold).
    */
   readonly largeWorkerIdleMs?: number;
   /**

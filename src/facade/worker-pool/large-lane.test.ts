@@ -343,16 +343,16 @@ describe("the large lane", () => {
     try {
       const source =
         "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. ";
-      const request = (year: number) => ({
-        text: `The Eiffel Tower was completed in ${year}. It is 330 metres tall.`,
+      const request = {
+        text: "The Eiffel Tower was completed in 1925. It is 330 metres tall.",
         sources: [source.repeat(8)],
-      });
-      const before = await pool.verify(request(1925));
+      };
+      const before = await pool.verify(request);
       await pool.updateCalibration(models);
       // Long enough for the idle worker's release (50 ms), on a busy machine too.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const after = await pool.verify(request(1925));
-      const expected = await calibrated.verify(request(1925));
+      const after = await pool.verify(request);
+      const expected = await calibrated.verify(request);
       expect(withoutTimings(after)).toEqual(withoutTimings(expected));
       // The models changed the layer's score: the comparison tells a verifier built without them.
       const groundingScore = (result: typeof after) =>
