@@ -1,16 +1,15 @@
 /**
  * Bundles the verification pool's worker into dist/facade/worker-pool/verify-worker.js (over the file tsc
  * wrote), so that a worker starts by reading one file instead of the some 700 modules of the verifier: a new
- * worker answered its first call after 740-830 ms unbundled and about 250 ms bundled (2 cores, 2026-11-27; see
- * docs/BENCHMARKS.md). Every worker start pays this: the pool's workers when a server starts, the large lane's
+ * worker answered its first call after 742-832 ms unbundled and 163-184 ms bundled (2 cores, 2026-11-28; see
+ * docs/BENCHMARKS.md, stop 43). Every worker start pays this: the pool's workers when a server starts, the large lane's
  * first call, a worker replaced after a deadline or a crash. The library's other files stay as tsc wrote them,
  * and the pool starts this file wherever its code runs from (dist/facade/worker-pool, or dist/cli in the
  * bundled command, see worker-slots.ts).
  *
  * Rolldown, not esbuild (which bundles the command, scripts/bundle-cli.mjs): esbuild turns every top-level
  * `const` of a bundle into a `var`, and verification from such a bundle ran 1-5% slower than from tsc's files in
- * paired runs (the optimising compiler can no longer take a module's functions as fixed). Rolldown keeps them,
- * and verified as fast as tsc's files.
+ * paired runs on real payloads. Rolldown keeps them, and its bundle verified as fast as tsc's files.
  *
  * The bundle sits where tsc's file was, two folders below dist/. A module inside it that resolved a path from
  * its own location (`new URL("../../package.json", import.meta.url)`) would resolve it from this folder instead

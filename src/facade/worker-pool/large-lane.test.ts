@@ -23,6 +23,16 @@ const small: VerificationRequest = { text: "a small answer", sources: ["a small 
 /** A request whose source alone makes it large; `text` says what the lane worker does with it. */
 const large = (text: string): VerificationRequest => ({ text, sources: ["x".repeat(largeCallChars)] });
 
+/** A pool of the real worker whose large lane takes `realLargeRequest`, and the settings of both. */
+const realLanePool = { workers: 1, largeCallChars: 500, settings: { maxTextLength: 2_000 } };
+/** A request the real worker verifies in its large lane, and fails: its year contradicts the source's. */
+const realLargeRequest: VerificationRequest = {
+  text: "The Eiffel Tower was completed in 1925. It is 330 metres tall.",
+  sources: [
+    "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. ".repeat(8),
+  ],
+};
+
 const lanePool = (options: Partial<WorkerPoolOptions> = {}): WorkerPoolVerifier =>
   createWorkerPoolVerifier({ workers: 1, largeCallChars, workerUrl: laneWorker, ...options });
 
@@ -252,18 +262,16 @@ describe("the large lane", () => {
     });
 
   it("gives the same verification in its worker as a verifier in the caller's thread", async () => {
-    const settings = { maxTextLength: 2_000 };
-    const pool = createWorkerPoolVerifier({ workers: 1, largeCallChars: 500, settings });
-    const inThread = createVerifier({ settings });
+    const pool = createWorkerPoolVerifier(realLanePool);
+    const inThread = createVerifier({ settings: realLanePool.settings });
     try {
-      const source =
-        "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. ";
-      const request = {
-        text: "The Eiffel Tower was completed in 1925. It is 330 metres tall.",
-        sources: [source.repeat(8)],
-      };
-      expect(callChars({ op: "verify", request })).toBeGreaterThanOrEqual(500);
-      const [fromLane, fromThread] = await Promise.all([pool.verify(request), inThread.verify(request)]);
+      expect(callChars({ op: "verify", request: realLargeRequest })).toBeGreaterThanOrEqual(
+        realLanePool.largeCallChars,
+      );
+      const [fromLane, fromThread] = await Promise.all([
+        pool.verify(realLargeRequest),
+        inThread.verify(realLargeRequest),
+      ]);
       expect(fromLane.passed).toBe(false);
       expect(withoutTimings(fromLane)).toEqual(withoutTimings(fromThread));
     } finally {
@@ -327,32 +335,20 @@ describe("the large lane", () => {
   });
 
   it("verifies as before after a release, with the calibration updated before it, its events still reported", async () => {
-    const settings = { maxTextLength: 2_000 };
     const models = { grounding: { a: 4, b: -1 } };
-    const pool = createWorkerPoolVerifier({
-      workers: 1,
-      largeCallChars: 500,
-      largeWorkerIdleMs: 50,
-      settings,
-    });
-    const calibrated = createVerifier({ settings, calibration: models });
+    const pool = createWorkerPoolVerifier({ ...realLanePool, largeWorkerIdleMs: 50 });
+    const calibrated = createVerifier({ settings: realLanePool.settings, calibration: models });
     const completed: string[] = [];
     await pool.subscribe((event) => {
       if (event.type === "verification.completed") completed.push(event.type);
     });
     try {
-      const source =
-        "The Eiffel Tower was completed in 1889 for the World's Fair in Paris. It is 330 metres tall. ";
-      const request = {
-        text: "The Eiffel Tower was completed in 1925. It is 330 metres tall.",
-        sources: [source.repeat(8)],
-      };
-      const before = await pool.verify(request);
+      const before = await pool.verify(realLargeRequest);
       await pool.updateCalibration(models);
       // Long enough for the idle worker's release (50 ms), on a busy machine too.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const after = await pool.verify(request);
-      const expected = await calibrated.verify(request);
+      const after = await pool.verify(realLargeRequest);
+      const expected = await calibrated.verify(realLargeRequest);
       expect(withoutTimings(after)).toEqual(withoutTimings(expected));
       // The models changed the layer's score: the comparison tells a verifier built without them.
       const groundingScore = (result: typeof after) =>
