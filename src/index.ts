@@ -36,8 +36,10 @@ export {
 } from "./facade/warm-up-verifier.js";
 export {
   createWorkerPoolVerifier,
+  defaultKeptSourcesLimits,
   defaultVerifyWorkers,
   defaultWorkerResourceLimits,
+  type KeptSourcesLimits,
   type PoolWarmUpReport,
   VerifierBusyError,
   type WorkerPoolOptions,

@@ -19,6 +19,7 @@ import {
   type VerificationWarmUpReport,
 } from "../warm-up-verifier.js";
 import { VerifierBusyError } from "./errors.js";
+import { defaultKeptSourcesLimits, type KeptSourcesLimits, type WorkerKeptLimits } from "./kept-sources.js";
 import type { WorkerVerifierConfig } from "./messages.js";
 import { type CallBody, createWorkerSlots, type Slot } from "./worker-slots.js";
 
@@ -75,6 +76,15 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
    * `defaultWorkerResourceLimits`, a young generation of 96 MB. The large lane's workers keep V8's defaults.
    */
   readonly workerResourceLimits?: Readonly<ResourceLimits>;
+  /**
+   * Which sources each worker keeps between calls, so a source sent again is named instead of copied to it
+   * again: sources of `minKeptChars` characters or more (default 100,000), up to `keptChars` per small-call
+   * worker (default 8,000,000) and `largeLaneKeptChars` per large-lane worker (default 16,000,000), least
+   * recently used out first; 0 keeps none. Copying large texts to a worker costs about as much as verifying them
+   * (kept-sources.ts), and calls with the same sources go to the same worker. The pool's thread holds the kept
+   * texts too, until the worker drops them, is replaced, or (large lane) releases its verifier.
+   */
+  readonly keptSources?: Partial<KeptSourcesLimits>;
 }
 
 /**
@@ -226,6 +236,8 @@ interface Lane {
   readonly workersName: string;
   /** The heap limits its workers start with (V8's defaults when none). */
   readonly resourceLimits: Readonly<ResourceLimits> | undefined;
+  /** Which large sources its workers keep between calls. */
+  readonly kept: WorkerKeptLimits;
 }
 
 /**
@@ -270,12 +282,15 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
       }
     },
   });
+  const keptLimits = { ...defaultKeptSourcesLimits, ...options.keptSources };
+  const normalKept = { minKeptChars: keptLimits.minKeptChars, keptChars: keptLimits.keptChars };
   const normal: Lane = {
-    slots: Array.from({ length: options.workers }, () => slots.open(smallLimits)),
+    slots: Array.from({ length: options.workers }, () => slots.open(smallLimits, normalKept)),
     size: options.workers,
     maxPending: Math.max(1, options.maxPendingPerWorker ?? 256),
     workersName: "verification worker",
     resourceLimits: smallLimits,
+    kept: normalKept,
   };
   const large: Lane = {
     slots: [],
@@ -283,6 +298,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     maxPending: Math.max(1, options.maxPendingPerLargeWorker ?? 16),
     workersName: "large-call verification worker",
     resourceLimits: undefined,
+    kept: { minKeptChars: keptLimits.minKeptChars, keptChars: keptLimits.largeLaneKeptChars },
   };
 
   // The lane's least busy worker; a lane below its size starts another rather than queue behind a busy one.
@@ -291,7 +307,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     for (const slot of lane.slots)
       if (chosen !== undefined && slot.pending.size < chosen.pending.size) chosen = slot;
     if (chosen === undefined || (chosen.pending.size > 0 && lane.slots.length < lane.size)) {
-      chosen = slots.open(lane.resourceLimits);
+      chosen = slots.open(lane.resourceLimits, lane.kept);
       lane.slots.push(chosen);
     }
     return chosen;

@@ -7,4 +7,5 @@ export {
   type WorkerPoolVerifier,
 } from "./create-worker-pool-verifier.js";
 export { VerifierBusyError } from "./errors.js";
+export { defaultKeptSourcesLimits, type KeptSourcesLimits } from "./kept-sources.js";
 export type { WorkerVerifierConfig } from "./messages.js";

@@ -14,6 +14,7 @@ import type { VerificationRequest } from "../../model/request.js";
 import type { VerificationSettings } from "../../verification/config.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import type { AnswerOptions, PreparedAnswer } from "../prepared-answer.js";
+import type { KeptSources } from "./kept-sources.js";
 
 /** What a worker builds its verifier from: plain data, since it crosses a thread boundary. */
 export interface WorkerVerifierConfig {
@@ -25,14 +26,26 @@ export interface WorkerVerifierConfig {
 
 /** A call from the pool to a worker. */
 export type WorkerCall =
-  | { readonly id: number; readonly op: "verify"; readonly request: VerificationRequest }
+  /** Each verification may name large sources the worker kept from earlier calls (kept-sources.ts). */
+  | {
+      readonly id: number;
+      readonly op: "verify";
+      readonly request: VerificationRequest;
+      readonly keptSources?: KeptSources;
+    }
   /** A verification answered as a lean result (`leanResult`): half as much to copy back. */
-  | { readonly id: number; readonly op: "verifyLean"; readonly request: VerificationRequest }
+  | {
+      readonly id: number;
+      readonly op: "verifyLean";
+      readonly request: VerificationRequest;
+      readonly keptSources?: KeptSources;
+    }
   | {
       readonly id: number;
       readonly op: "verifyPrepared";
       readonly request: VerificationRequest;
       readonly options: AnswerOptions;
+      readonly keptSources?: KeptSources;
     }
   | {
       readonly id: number;

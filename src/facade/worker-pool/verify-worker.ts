@@ -9,6 +9,7 @@ import { leanResult } from "../../model/lean-result.js";
 import { createVerifier } from "../create-verifier.js";
 import { prepareAnswer } from "../prepared-answer.js";
 import { warmUpVerifier } from "../warm-up-verifier.js";
+import { keptSourcesStore } from "./kept-sources.js";
 import {
   movableBuffers,
   serializeError,
@@ -132,7 +133,18 @@ const warmUp = async (call: Extract<WorkerCall, { op: "warmUp" }>) => {
   }
 };
 
-port.on("message", (call: WorkerCall) => {
+// The large sources the pool may name instead of sending again (kept-sources.ts).
+const keptSources = keptSourcesStore();
+
+port.on("message", (sent: WorkerCall) => {
+  let call: WorkerCall;
+  try {
+    // Applied as each message arrives, in the order the pool sent them, so its record stays this store's.
+    call = keptSources.incoming(sent);
+  } catch (error) {
+    send({ kind: "failure", id: sent.id, error: serializeError(error) });
+    return;
+  }
   answer(call).then(
     (value) => send({ kind: "result", id: call.id, value }, movableBuffers(call, value)),
     (error: unknown) => send({ kind: "failure", id: call.id, error: serializeError(error) }),

@@ -10,6 +10,7 @@ import { type ResourceLimits, Worker } from "node:worker_threads";
 import { VerificationError, VerificationTimeoutError } from "../../model/errors.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { compiledUrlOf } from "./current-build.js";
+import { type KeptSourcesRecord, keptSourcesRecord, type WorkerKeptLimits } from "./kept-sources.js";
 import {
   deserializeError,
   type WorkerCall,
@@ -108,6 +109,8 @@ export interface Slot {
   readonly resourceLimits: Readonly<ResourceLimits> | undefined;
   readonly pending: Map<number, Pending>;
   ready: boolean;
+  /** The large sources its worker keeps between calls; emptied when the worker is replaced. */
+  readonly kept: KeptSourcesRecord;
 }
 
 export interface WorkerSlotsOptions {
@@ -123,10 +126,11 @@ export interface WorkerSlotsOptions {
 
 export interface WorkerSlots {
   /**
-   * A new slot, its worker starting with the given heap limits (V8's defaults when none); calls may be sent to it
+   * A new slot, its worker starting with the given heap limits (V8's defaults when none) and keeping the large
+   * sources `kept` allows (`defaultKeptSourcesLimits`' small-call bounds when not given); calls may be sent to it
    * at once (they wait until it is ready).
    */
-  readonly open: (resourceLimits?: Readonly<ResourceLimits>) => Slot;
+  readonly open: (resourceLimits?: Readonly<ResourceLimits>, kept?: WorkerKeptLimits) => Slot;
   /**
    * Sends a call to the slot's worker. Settles with the worker's answer or its typed error; a VerificationError
    * if the worker dies first, a VerificationTimeoutError past the deadline.
@@ -208,10 +212,15 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
     }
   };
 
+  // Every message to a worker goes through here: large sources it keeps are named, not copied.
+  const post = (slot: Slot, body: CallBody, id: number) =>
+    slot.worker.postMessage({ ...slot.kept.outgoing(body), id });
+
   const start = (slot: Slot) => {
     const worker = newWorker(slot.resourceLimits);
     slot.worker = worker;
     slot.ready = false;
+    slot.kept.clear();
     worker.on("message", (reply: WorkerReply) => onReply(slot, reply));
     worker.on("error", (error) => {
       if (slot.worker !== worker) return;
@@ -250,7 +259,7 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
       // replacement is ready (starting a worker is not their time either).
       settle(other);
       other.timer = undefined;
-      slot.worker.postMessage({ ...other.body, id: otherId });
+      post(slot, other.body, otherId);
     }
   };
 
@@ -258,8 +267,13 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
     closing ? new VerificationError({ message: "the verifier is closed" }) : broken;
 
   return {
-    open: (resourceLimits) => {
-      const slot = { pending: new Map<number, Pending>(), ready: false, resourceLimits } as Slot;
+    open: (resourceLimits, kept) => {
+      const slot = {
+        pending: new Map<number, Pending>(),
+        ready: false,
+        resourceLimits,
+        kept: keptSourcesRecord(kept),
+      } as Slot;
       start(slot);
       opened.push(slot);
       return slot;
@@ -274,7 +288,7 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
         if (timeoutMs !== undefined && slot.ready)
           pending.timer = setTimeout(() => expire(slot, id, timeoutMs), timeoutMs);
         slot.pending.set(id, pending);
-        slot.worker.postMessage({ ...body, id });
+        post(slot, body, id);
       });
     },
     refusal,

@@ -1,0 +1,171 @@
+/**
+ * Large sources kept by a worker between calls, so a source sent again is named, not copied again.
+ *
+ * Handing a call to a worker copies its texts twice: the pool's thread serializes them and the worker builds
+ * new strings from the copy. On large sources that is most of the time a worker spends before it verifies: for
+ * 10,000,000 characters of sources, 57-75 ms to serialize and 59-80 ms to rebuild on a 2-core machine, about as
+ * long as verifying them (each new string is fresh memory the kernel must hand over page by page). An agent that
+ * checks many answers against one filing sends the same sources on every call (inline, or through the server's
+ * `sourceRefs`), and the pool routes such calls to the worker that saw them.
+ *
+ * So the pool's side of each worker remembers which large sources (`minKeptChars` or more) that worker keeps,
+ * up to `keptChars` characters, least recently used out first. A call whose source the worker keeps sends an
+ * empty string in its place and the source's number; a large source the worker does not keep is sent whole and
+ * kept under a new number. The worker fills the numbered sources in before anything reads the call. Both sides
+ * apply the same instructions in the order the calls are sent (one message channel, in order), so the pool's
+ * record is the worker's: the pool decides what the worker drops, and the worker never drops a text by itself.
+ * A new worker (a replacement) keeps nothing, and a `release` empties both sides.
+ */
+import type { CallBody } from "./worker-slots.js";
+
+/** What a call tells its worker about kept sources: each pair is `[position in sources, number]`. */
+export interface KeptSources {
+  /** Sources sent whole, to be kept under these numbers (applied first). */
+  readonly kept: readonly (readonly [number, number])[];
+  /** Sources sent empty, to be filled in from the texts kept under these numbers. */
+  readonly named: readonly (readonly [number, number])[];
+  /** Texts to drop, once the named ones are filled in (never one this call names or keeps). */
+  readonly dropped: readonly number[];
+}
+
+export interface KeptSourcesLimits {
+  /** Sources shorter than this are always sent whole: copying them costs less than keeping them. */
+  readonly minKeptChars: number;
+  /** Most characters one worker of the small calls keeps. */
+  readonly keptChars: number;
+  /**
+   * Most characters one worker of the large lane keeps: room for a large call's sources (past the budget, a
+   * call that sends the same sources again would find the least recently used ones, its own first, gone).
+   */
+  readonly largeLaneKeptChars: number;
+}
+
+export const defaultKeptSourcesLimits: KeptSourcesLimits = {
+  minKeptChars: 100_000,
+  keptChars: 8_000_000,
+  largeLaneKeptChars: 16_000_000,
+};
+
+/** One worker's bounds: which sources it keeps and how many characters in all. */
+export interface WorkerKeptLimits {
+  readonly minKeptChars: number;
+  readonly keptChars: number;
+}
+
+type VerifyBody = Extract<CallBody, { op: "verify" | "verifyLean" | "verifyPrepared" }>;
+
+const carriesSources = (body: CallBody): body is VerifyBody =>
+  (body.op === "verify" || body.op === "verifyLean" || body.op === "verifyPrepared") &&
+  Array.isArray(body.request?.sources);
+
+/** The pool's record of what one worker keeps. */
+export interface KeptSourcesRecord {
+  /** The call as it is sent to this worker: kept sources named, new large ones marked to keep. */
+  readonly outgoing: (body: CallBody) => CallBody;
+  /** The worker was replaced or released: it keeps nothing. */
+  readonly clear: () => void;
+  /** Characters the worker keeps (for tests). */
+  readonly chars: () => number;
+}
+
+export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesLimits): KeptSourcesRecord => {
+  // By text, in use order (a Map keeps insertion order; a use moves the entry to the end). A string key longer
+  // than V8 hashes in full is hashed by its length, and the same string object compares at once, so a look-up
+  // of a 1,000,000-character source costs a comparison, not a copy.
+  const numbers = new Map<string, number>();
+  let chars = 0;
+  let next = 1;
+  const clear = () => {
+    numbers.clear();
+    chars = 0;
+  };
+  const outgoing = (body: CallBody): CallBody => {
+    if (body.op === "release") {
+      clear();
+      return body;
+    }
+    if (!carriesSources(body)) return body;
+    const sources = body.request.sources as readonly unknown[];
+    const keepable = (text: unknown): text is string =>
+      typeof text === "string" &&
+      text.length > 0 &&
+      text.length >= limits.minKeptChars &&
+      text.length <= limits.keptChars;
+    if (!sources.some(keepable)) return body;
+    const sent = [...sources];
+    const named: [number, number][] = [];
+    const kept: [number, number][] = [];
+    const dropped: number[] = [];
+    // The numbers this call names or keeps: never dropped by it.
+    const used = new Set<number>();
+    // First the sources the worker keeps already, each moved to the recent end, so that keeping this call's new
+    // sources never drops one it names.
+    for (let at = 0; at < sources.length; at++) {
+      const text = sources[at];
+      if (!keepable(text)) continue;
+      const known = numbers.get(text);
+      if (known === undefined) continue;
+      numbers.delete(text);
+      numbers.set(text, known);
+      used.add(known);
+      named.push([at, known]);
+      sent[at] = "";
+    }
+    // Then the new ones, kept while room can be made by dropping texts this call does not use, least recently
+    // used first; a text that finds no room is sent whole and not kept.
+    for (let at = 0; at < sources.length; at++) {
+      const text = sources[at];
+      if (!keepable(text) || sent[at] === "") continue;
+      const known = numbers.get(text);
+      if (known !== undefined) {
+        // Sent twice in this call: kept at its first place, named at this one.
+        named.push([at, known]);
+        sent[at] = "";
+        continue;
+      }
+      for (const [old, oldNumber] of numbers) {
+        if (chars + text.length <= limits.keptChars || used.has(oldNumber)) break;
+        numbers.delete(old);
+        chars -= old.length;
+        dropped.push(oldNumber);
+      }
+      if (chars + text.length > limits.keptChars) continue;
+      const number = next++;
+      numbers.set(text, number);
+      chars += text.length;
+      used.add(number);
+      kept.push([at, number]);
+    }
+    if (named.length === 0 && kept.length === 0 && dropped.length === 0) return body;
+    const keptSources: KeptSources = { kept, named, dropped };
+    return { ...body, request: { ...body.request, sources: sent as string[] }, keptSources };
+  };
+  return { outgoing, clear, chars: () => chars };
+};
+
+/**
+ * The worker's side: the texts it keeps, by number. `incoming` fills a call's named sources in and applies its
+ * keeps and drops, before anything reads the call; a number it does not hold (the two sides out of step, which
+ * the single ordered channel rules out) fails the call rather than verify against an empty source.
+ */
+export const keptSourcesStore = () => {
+  const texts = new Map<number, string>();
+  const incoming = <C extends { readonly op: string; readonly keptSources?: KeptSources }>(call: C): C => {
+    if (call.op === "release") texts.clear();
+    const instructions = call.keptSources;
+    if (instructions === undefined) return call;
+    const request = (call as unknown as { request: { sources: string[] } }).request;
+    const sources = [...request.sources];
+    // Kept first: a call may send one text twice, whole where it first appears and named after.
+    for (const [at, number] of instructions.kept) texts.set(number, sources[at] as string);
+    for (const [at, number] of instructions.named) {
+      const text = texts.get(number);
+      if (text === undefined) throw new Error(`the worker holds no kept source ${number}`);
+      sources[at] = text;
+    }
+    for (const number of instructions.dropped) texts.delete(number);
+    const { keptSources: _, ...rest } = call as C & { request: object };
+    return { ...rest, request: { ...request, sources } } as unknown as C;
+  };
+  return { incoming, size: () => texts.size };
+};
