@@ -1,8 +1,9 @@
 import { type Claim, type EvidenceSource, evidenceCharacters } from "../model/layer.js";
 import type { LayerResult } from "../model/layer-result.js";
 import type { Span } from "../model/span.js";
+import { fingerprintOf } from "../text/second-sight.js";
 import { isStopword, stem } from "../text/tokens.js";
-import { termFinder } from "./term-finder.js";
+import { termFinder, type WordStarts, wordStartsOf } from "./term-finder.js";
 
 /** When and how far very large evidence is narrowed to the passages that concern the answer. */
 export interface EvidenceFocus {
@@ -115,6 +116,79 @@ const passagesOf = (text: string, source: number): Passage[] => {
   return passages;
 };
 
+/** A text's passages and its word starts by bucket: what focusing reads of a text it has read before. */
+interface TextFocusIndex {
+  /** `passagesOf(text, 0)`: each call tags them with the text's place in its evidence. */
+  readonly passages: readonly Passage[];
+  /** The word starts, each with the passage it lies in. */
+  readonly starts: WordStarts;
+}
+
+export interface FocusIndexCacheLimits {
+  /** Texts shorter than this are always scanned: reading them again costs little. */
+  readonly minChars: number;
+  /** Characters of texts whose index is kept, in all (an index takes about 1.5 bytes per character). */
+  readonly characters: number;
+  /** How many fingerprints of texts seen once are remembered. */
+  readonly remember: number;
+}
+
+export const defaultFocusIndexCacheLimits: FocusIndexCacheLimits = {
+  minChars: 100_000,
+  characters: 32_000_000,
+  remember: 256,
+};
+
+/**
+ * Indexes of large texts focusing has read before, so an agent that checks answer after answer against one
+ * filing finds each answer's passages from the filing's word starts instead of reading every character of it
+ * again. Kept on second sight (a text's fingerprint seen before, `fingerprintOf`), so a text seen once costs what
+ * a scan costs and nothing more; least recently used out first past `characters`. `get` answers the index of a
+ * text kept or admitted now, or undefined (the caller scans). Keyed by the text itself: the same string compares
+ * at once, another with the same characters by comparing them.
+ */
+export const makeFocusIndexCache = (limits: FocusIndexCacheLimits = defaultFocusIndexCacheLimits) => {
+  const kept = new Map<string, TextFocusIndex>();
+  let keptChars = 0;
+  const seenOnce = new Set<number>();
+  const get = (text: string): TextFocusIndex | undefined => {
+    if (text.length < limits.minChars || text.length > limits.characters) return undefined;
+    const found = kept.get(text);
+    if (found !== undefined) {
+      // Moved to the recent end.
+      kept.delete(text);
+      kept.set(text, found);
+      return found;
+    }
+    const print = fingerprintOf([text]);
+    if (!seenOnce.has(print)) {
+      if (seenOnce.size >= limits.remember) seenOnce.delete(seenOnce.values().next().value as number);
+      seenOnce.add(print);
+      return undefined;
+    }
+    seenOnce.delete(print);
+    const passages = passagesOf(text, 0);
+    const index = {
+      passages,
+      starts: wordStartsOf(
+        text,
+        Int32Array.from(passages, (passage) => passage.start),
+      ),
+    };
+    for (const [old] of kept) {
+      if (keptChars + text.length <= limits.characters) break;
+      kept.delete(old);
+      keptChars -= old.length;
+    }
+    kept.set(text, index);
+    keptChars += text.length;
+    return index;
+  };
+  return { get, size: () => kept.size };
+};
+
+export type FocusIndexCache = ReturnType<typeof makeFocusIndexCache>;
+
 /**
  * What the answer's passages are searched for: the stems of its content words (a stem found at the start of a
  * word also finds the word's other endings) and its figures as written, lower-cased.
@@ -160,20 +234,44 @@ export const focusEvidence = (
   evidence: readonly EvidenceSource[],
   claims: readonly Claim[],
   focus: EvidenceFocus = defaultEvidenceFocus,
+  indexes?: FocusIndexCache,
 ): FocusedEvidence => {
   const total = evidenceCharacters(evidence);
   if (total <= focus.above) return { evidence, toOriginal: (_source, span) => span };
   const claimCharacters = claims.reduce((sum, claim) => sum + claim.text.length, 0);
   const budget = Math.max(focus.keep, claimCharacters * focus.perAnswerCharacter);
-  const passages = evidence.flatMap((source, position) => passagesOf(source.text, position));
   const terms = queryTerms(claims);
   const findTerms = termFinder(terms);
+  // The texts read before, indexed; none when the terms need the scan's pair folding.
+  const indexed = evidence.map((source) =>
+    findTerms.byWordStarts === undefined ? undefined : indexes?.get(source.text),
+  );
+  const passages = evidence.flatMap((source, position) => {
+    const index = indexed[position];
+    return index === undefined
+      ? passagesOf(source.text, position)
+      : index.passages.map(({ start, end }) => ({ source: position, start, end }));
+  });
   const holders = terms.map(() => [] as number[]);
+  let firstOfSource = 0;
   for (const [position, source] of evidence.entries()) {
+    const first = firstOfSource;
+    while (firstOfSource < passages.length && (passages[firstOfSource] as Passage).source === position)
+      firstOfSource += 1;
+    const index = indexed[position];
+    if (index !== undefined && findTerms.byWordStarts !== undefined) {
+      // Each term's finds in text order, with the passage each lies in: the same lists as the scan below.
+      findTerms.byWordStarts(source.text, index.starts, (term, _offset, part) => {
+        const list = holders[term] as number[];
+        const holder = first + part;
+        if (list.at(-1) !== holder) list.push(holder);
+      });
+      continue;
+    }
     // Terms are found in text order, so the passage holding each is found by moving forward from the last
     // one (`passageAt` answers the same, by halves, for every find).
     let holder = passageAt(passages, position, 0);
-    findTerms(source.text, (term, offset) => {
+    findTerms.find(source.text, (term, offset) => {
       for (
         let next = passages[holder + 1];
         next !== undefined && next.source === position && next.start <= offset;

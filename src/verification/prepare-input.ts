@@ -4,7 +4,7 @@ import { type Claim, type EvidenceSource, evidenceCharacters, type LayerInput } 
 import type { VerificationRequest } from "../model/request.js";
 import { segmentClaims } from "../text/claims.js";
 import type { VerificationSettings } from "./config.js";
-import { type FocusedEvidence, focusEvidence } from "./focus-evidence.js";
+import { type FocusedEvidence, type FocusIndexCache, focusEvidence } from "./focus-evidence.js";
 
 /** The evidence list of a request: every source in order, then the context. */
 export const evidenceOf = (request: Pick<VerificationRequest, "sources" | "context">): EvidenceSource[] => {
@@ -28,10 +28,14 @@ export interface PreparedInput {
   readonly focused: FocusedEvidence;
 }
 
-/** Checks the request's size limits and segments it once for every layer. */
+/**
+ * Checks the request's size limits and segments it once for every layer; very large evidence is focused, through
+ * `focusIndexes` (the verifier's indexes of large texts it focused before) when given.
+ */
 export const prepareInput = (
   request: VerificationRequest,
   settings: VerificationSettings,
+  focusIndexes?: FocusIndexCache,
 ): Effect.Effect<PreparedInput, InputError> =>
   Effect.suspend(() => {
     if (request.text.length > settings.maxTextLength) {
@@ -54,7 +58,7 @@ export const prepareInput = (
     }
     const allClaims = segmentClaims(request.text);
     const claims = allClaims.slice(0, settings.maxClaims);
-    const focused = focusEvidence(evidence, claims, settings.evidenceFocus);
+    const focused = focusEvidence(evidence, claims, settings.evidenceFocus, focusIndexes);
     const input: LayerInput = {
       text: request.text,
       claims,

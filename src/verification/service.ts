@@ -22,7 +22,7 @@ import type { RiskLevel } from "../model/risk.js";
 import { VerificationConfig } from "./config.js";
 import { decide } from "./decision.js";
 import { EventBus } from "./events.js";
-import { withOriginalSpans } from "./focus-evidence.js";
+import { makeFocusIndexCache, withOriginalSpans } from "./focus-evidence.js";
 import { mergeClaimFindings } from "./merge-claims.js";
 import { prepareInput } from "./prepare-input.js";
 import { LayerRegistry } from "./registry.js";
@@ -111,6 +111,8 @@ export const makeVerificationService = Effect.gen(function* () {
   const calibrator = yield* Calibrator;
   const mitigator = yield* Mitigator;
   const events = yield* EventBus;
+  // Large texts focusing has read before, indexed once for this verifier (dropped with it).
+  const focusIndexes = makeFocusIndexCache();
 
   /** The layers to try for a request, in order: an explicit list, or the evidence layers then the profile's. */
   const candidates = (request: VerificationRequest, profileLayers: readonly LayerName[]): LayerName[] => {
@@ -130,7 +132,7 @@ export const makeVerificationService = Effect.gen(function* () {
     // Known once assessed, so a verification that fails later still reports its risk level.
     let assessedRisk: RiskLevel | undefined = request.riskOverride;
     return Effect.gen(function* () {
-      const { input, allClaims, focused } = yield* prepareInput(request, settings);
+      const { input, allClaims, focused } = yield* prepareInput(request, settings, focusIndexes);
       const riskLevel = request.riskOverride ?? (yield* riskAssessor.assess(request.text, request.context));
       assessedRisk = riskLevel;
       const profile = settings.profiles[riskLevel];
@@ -294,7 +296,7 @@ export const makeVerificationService = Effect.gen(function* () {
         ...(context !== undefined ? { context } : {}),
         ...(sources !== undefined ? { sources } : {}),
       };
-      const { input } = yield* prepareInput(request, settings);
+      const { input } = yield* prepareInput(request, settings, focusIndexes);
       if (!layer) {
         const message = isEvidenceLayer(name) ? `layer ${name} is not configured` : noModelReason;
         return yield* Effect.fail(new VerificationError({ message, layer: name }));

@@ -65,6 +65,73 @@ const foldedAt = (fold: Uint16Array, text: string, at: number): number => {
 };
 
 /**
+ * Buckets by the low bytes of a word's first two characters, folded: a small integer key, read without
+ * allocating; two terms that share a bucket are told apart by comparing them with the text.
+ */
+const bucketOf = (first: number, second: number) => ((first & 0xff) << 8) | (second & 0xff);
+const bucketCount = 65_536;
+
+/**
+ * Where a text's words start, grouped by bucket (`bucketOf` their first two folded codes): entries
+ * `bucketStarts[b]` to `bucketStarts[b + 1]` of `offsets` are bucket b's, in text order, and `parts` gives the
+ * part of the text each one lies in (the last of `partStarts` at or before it). A text searched again and again
+ * (a filing every answer is checked against) is read once into this, and each search then visits only the word
+ * starts of its terms' buckets (`TermFinder.byWordStarts`) instead of every character of the text.
+ */
+export interface WordStarts {
+  readonly bucketStarts: Int32Array;
+  readonly offsets: Int32Array;
+  readonly parts: Int32Array;
+}
+
+/**
+ * `WordStarts` of `text`, word starts found by the scan's rule (a word's code after one that is not), each
+ * bucketed by its first code and the next, folded as the scan folds them. Two passes: one counts each bucket's
+ * words, one places them. `partStarts` are ascending offsets (a passage's start each).
+ */
+export const wordStartsOf = (text: string, partStarts: Int32Array): WordStarts => {
+  const { fold, wordCodes } = scanTables();
+  const length = text.length;
+  const bucketStarts = new Int32Array(bucketCount + 1);
+  const keyAt = (at: number) =>
+    bucketOf(
+      fold[text.charCodeAt(at)] as number,
+      at + 1 < length ? (fold[text.charCodeAt(at + 1)] as number) : 0,
+    );
+  let before = 0;
+  let words = 0;
+  for (let at = 0; at < length; at++) {
+    const word = wordCodes[text.charCodeAt(at)] as number;
+    if (word > before) {
+      const counted = keyAt(at) + 1;
+      bucketStarts[counted] = (bucketStarts[counted] as number) + 1;
+      words += 1;
+    }
+    before = word;
+  }
+  for (let bucket = 1; bucket <= bucketCount; bucket++)
+    bucketStarts[bucket] = (bucketStarts[bucket] as number) + (bucketStarts[bucket - 1] as number);
+  const next = bucketStarts.slice(0, bucketCount);
+  const offsets = new Int32Array(words);
+  const parts = new Int32Array(words);
+  let part = 0;
+  before = 0;
+  for (let at = 0; at < length; at++) {
+    const word = wordCodes[text.charCodeAt(at)] as number;
+    if (word > before) {
+      while (part + 1 < partStarts.length && (partStarts[part + 1] as number) <= at) part += 1;
+      const key = keyAt(at);
+      const place = next[key] as number;
+      next[key] = place + 1;
+      offsets[place] = at;
+      parts[place] = part;
+    }
+    before = word;
+  }
+  return { bucketStarts, offsets, parts };
+};
+
+/**
  * A finder of `terms`: `find(text, found)` calls `found(term, at)` for every place a term starts a word of
  * `text`, in any case, in text order: one pass over the text, each word start looked up by its first two
  * characters among the terms, instead of one search of the whole text per term. A term that is a figure must
@@ -73,9 +140,6 @@ const foldedAt = (fold: Uint16Array, text: string, at: number): number => {
  */
 export const termFinder = (terms: readonly string[]) => {
   const { fold, wordCodes } = scanTables();
-  // Buckets by the low bytes of a term's first two characters: a small integer key, read without allocating;
-  // two terms that share a bucket are told apart by comparing them with the text.
-  const bucketOf = (first: number, second: number) => ((first & 0xff) << 8) | (second & 0xff);
   const buckets: number[][] = [];
   const bucketAt = new Int32Array(65_536).fill(-1);
   // By UTF-16 code, as the text is read: a letter outside the first plane is two of them.
@@ -140,25 +204,63 @@ export const termFinder = (terms: readonly string[]) => {
       found(index, at);
     }
   };
+  /**
+   * The same finds read from the text's `WordStarts` (built by `wordStartsOf` from this very text), term by
+   * term, each term's in text order, with the part each lies in: `found(term, at, part)`. Only the word starts of
+   * the terms' buckets are visited. Undefined when a term holds a letter outside the first plane, whose text
+   * codes the scan folds in pairs.
+   */
+  const byWordStarts = pairs
+    ? undefined
+    : (text: string, starts: WordStarts, found: (term: number, at: number, part: number) => void): void => {
+        const length = text.length;
+        for (let index = 0; index < termCodes.length; index++) {
+          const codes = termCodes[index] as Uint16Array;
+          // As in the scan, a term of one code never matches (it has no second code to compare).
+          if (codes.length < 2) continue;
+          const code = codes[0] ?? 0;
+          const second = codes[1] ?? 0;
+          const bucket = bucketOf(code, second);
+          const end = starts.bucketStarts[bucket + 1] as number;
+          for (let k = starts.bucketStarts[bucket] as number; k < end; k++) {
+            const at = starts.offsets[k] as number;
+            if (fold[text.charCodeAt(at)] !== code) continue;
+            if (
+              (at + 1 < length ? fold[text.charCodeAt(at + 1)] : 0) !== second ||
+              !startsAt(text, at, codes)
+            )
+              continue;
+            const after = at + codes.length;
+            if (isAsciiDigit(code) && after < length && isAsciiDigit(text.charCodeAt(after))) continue;
+            found(index, at, starts.parts[k] as number);
+          }
+        }
+      };
   if (pairs)
-    return (text: string, found: (term: number, at: number) => void): void => {
+    return {
+      byWordStarts,
+      find: (text: string, found: (term: number, at: number) => void): void => {
+        let before = 0;
+        for (let at = 0; at < text.length; at++) {
+          const raw = text.charCodeAt(at);
+          const word = wordCodes[raw] as number;
+          if (word > before) lookUpInPairs(text, at, raw, found);
+          before = word;
+        }
+      },
+    };
+  return {
+    byWordStarts,
+    find: (text: string, found: (term: number, at: number) => void): void => {
+      const length = text.length;
+      // One pass, a code at a time: a word starts where a word's code follows one that is not.
       let before = 0;
-      for (let at = 0; at < text.length; at++) {
+      for (let at = 0; at < length; at++) {
         const raw = text.charCodeAt(at);
         const word = wordCodes[raw] as number;
-        if (word > before) lookUpInPairs(text, at, raw, found);
+        if (word > before) lookUp(text, at, raw, found);
         before = word;
       }
-    };
-  return (text: string, found: (term: number, at: number) => void): void => {
-    const length = text.length;
-    // One pass, a code at a time: a word starts where a word's code follows one that is not.
-    let before = 0;
-    for (let at = 0; at < length; at++) {
-      const raw = text.charCodeAt(at);
-      const word = wordCodes[raw] as number;
-      if (word > before) lookUp(text, at, raw, found);
-      before = word;
-    }
+    },
   };
 };
