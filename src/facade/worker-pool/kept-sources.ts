@@ -16,18 +16,11 @@
  * record is the worker's: the pool decides what the worker drops, and the worker never drops a text by itself.
  * A new worker (a replacement) keeps nothing, and a `release` empties both sides.
  */
-import type { CallBody } from "./worker-slots.js";
+import type { CallBody, KeptSources } from "./messages.js";
 
-/** What a call tells its worker about kept sources: each pair is `[position in sources, number]`. */
-export interface KeptSources {
-  /** Sources sent whole, to be kept under these numbers (applied first). */
-  readonly kept: readonly (readonly [number, number])[];
-  /** Sources sent empty, to be filled in from the texts kept under these numbers. */
-  readonly named: readonly (readonly [number, number])[];
-  /** Texts to drop, once the named ones are filled in (never one this call names or keeps). */
-  readonly dropped: readonly number[];
-}
+export type { KeptSources } from "./messages.js";
 
+/** Which sources a pool's workers keep between calls (`WorkerPoolOptions.keptSources`), and how many characters. */
 export interface KeptSourcesLimits {
   /** Sources shorter than this are always sent whole: copying them costs less than keeping them. */
   readonly minKeptChars: number;
@@ -40,6 +33,11 @@ export interface KeptSourcesLimits {
   readonly largeLaneKeptChars: number;
 }
 
+/**
+ * Sources of 100,000 characters or more, up to 8,000,000 characters per small-call worker and 16,000,000 per
+ * large-lane worker: the size from which copying a source to a worker costs more than keeping it, and room for a
+ * large call's sources.
+ */
 export const defaultKeptSourcesLimits: KeptSourcesLimits = {
   minKeptChars: 100_000,
   keptChars: 8_000_000,

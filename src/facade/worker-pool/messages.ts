@@ -14,7 +14,6 @@ import type { VerificationRequest } from "../../model/request.js";
 import type { VerificationSettings } from "../../verification/config.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import type { AnswerOptions, PreparedAnswer } from "../prepared-answer.js";
-import type { KeptSources } from "./kept-sources.js";
 
 /** What a worker builds its verifier from: plain data, since it crosses a thread boundary. */
 export interface WorkerVerifierConfig {
@@ -22,6 +21,16 @@ export interface WorkerVerifierConfig {
   readonly settings?: Partial<VerificationSettings>;
   /** Platt models per layer, applied in every worker's verifier. */
   readonly calibration?: CalibrationModels;
+}
+
+/** What a call tells its worker about kept sources: each pair is `[position in sources, number]`. */
+export interface KeptSources {
+  /** Sources sent whole, to be kept under these numbers (applied first). */
+  readonly kept: readonly (readonly [number, number])[];
+  /** Sources sent empty, to be filled in from the texts kept under these numbers. */
+  readonly named: readonly (readonly [number, number])[];
+  /** Texts to drop, once the named ones are filled in (never one this call names or keeps). */
+  readonly dropped: readonly number[];
 }
 
 /** A call from the pool to a worker. */
@@ -69,6 +78,13 @@ export type WorkerCall =
       readonly maxVerifications?: number;
       readonly maxMs?: number;
     };
+
+/** A call as the pool builds it; the slot gives it its id when it is sent. */
+export type CallBody = WorkerCall extends infer Call
+  ? Call extends WorkerCall
+    ? Omit<Call, "id">
+    : never
+  : never;
 
 /**
  * The buffers a worker can move to the pool's thread with a call's answer instead of copying them: a prepared

@@ -11,12 +11,7 @@ import { VerificationError, VerificationTimeoutError } from "../../model/errors.
 import type { VerificationEvent } from "../../verification/events.js";
 import { compiledUrlOf } from "./current-build.js";
 import { type KeptSourcesRecord, keptSourcesRecord, type WorkerKeptLimits } from "./kept-sources.js";
-import {
-  deserializeError,
-  type WorkerCall,
-  type WorkerReply,
-  type WorkerVerifierConfig,
-} from "./messages.js";
+import { type CallBody, deserializeError, type WorkerReply, type WorkerVerifierConfig } from "./messages.js";
 
 /** A worker that dies this many times in a row before it is ready stops the pool (a broken build, say). */
 const maxFailedStarts = 3;
@@ -88,12 +83,7 @@ export const withoutRefusedOptions = (execArgv: readonly string[], message: stri
 const isRefusedOptions = (error: unknown): error is Error =>
   error instanceof Error && (error as { code?: unknown }).code === "ERR_WORKER_INVALID_EXEC_ARGV";
 
-/** A call as the pool builds it; the slot gives it its id when it is sent. */
-export type CallBody = WorkerCall extends infer Call
-  ? Call extends WorkerCall
-    ? Omit<Call, "id">
-    : never
-  : never;
+export type { CallBody } from "./messages.js";
 
 interface Pending {
   readonly body: CallBody;
