@@ -78,7 +78,8 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
   readonly workerResourceLimits?: Readonly<ResourceLimits>;
   /**
    * Which sources each worker keeps between calls, so a source sent again is named instead of copied to it
-   * again: sources of `minKeptChars` characters or more (default 100,000), up to `keptChars` per small-call
+   * again: sources of `minKeptChars` characters or more (default 100,000) sent to it a second time (a source
+   * sent once is never held), up to `keptChars` per small-call
    * worker (default 8,000,000) and `largeLaneKeptChars` per large-lane worker (default 16,000,000), least
    * recently used out first; 0 keeps none. Copying large texts to a worker costs about as much as verifying them
    * (kept-sources.ts), and calls with the same sources go to the same worker. The pool's thread holds the kept

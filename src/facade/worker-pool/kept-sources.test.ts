@@ -8,7 +8,8 @@ import type { WorkerCall } from "./messages.js";
 import { withoutTimings } from "./testing/without-timings.js";
 import type { CallBody } from "./worker-slots.js";
 
-const limits = { minKeptChars: 10, keptChars: 40 };
+// The protocol itself, every large source kept at once; admission on second sight has a test of its own.
+const limits = { minKeptChars: 10, keptChars: 40, secondSight: false };
 /** A text of `chars` characters, told apart by `name`. */
 const textOf = (name: string, chars: number) => `${name}:`.padEnd(chars, "x");
 const verifyCall = (sources: readonly string[], text = "an answer"): CallBody => ({
@@ -110,6 +111,20 @@ describe("kept sources: the pool's record and the worker's store", () => {
     expect(sourcesOf(call.received)).toEqual([large, large]);
   });
 
+  it("by default keeps a source only the second time it is sent, so sources sent once are never held", () => {
+    const { send, record, store } = channel({ minKeptChars: 10, keptChars: 40 });
+    const [once, twice] = [textOf("once", 15), textOf("twice", 15)];
+    expect(instructionsOf(send(verifyCall([once])).sent)).toBeUndefined();
+    expect(instructionsOf(send(verifyCall([twice])).sent)).toBeUndefined();
+    expect(instructionsOf(send(verifyCall([twice])).sent)).toEqual({
+      kept: [[0, 1]],
+      named: [],
+      dropped: [],
+    });
+    expect(sourcesOf(send(verifyCall([twice])).sent)).toEqual([""]);
+    expect([record.chars(), store.size()]).toEqual([15, 1]);
+  });
+
   it("keeps nothing after a release, on either side", () => {
     const { send, record, store } = channel();
     const large = textOf("filing", 30);
@@ -141,7 +156,7 @@ describe("kept sources: the pool's record and the worker's store", () => {
       textOf(`t${index}`, 5 + Math.floor(random() * 30)),
     );
     for (const keptChars of [0, 25, 60, 200]) {
-      const { send, record, store } = channel({ minKeptChars: 10, keptChars });
+      const { send, record, store } = channel({ minKeptChars: 10, keptChars, secondSight: random() < 0.5 });
       for (let call = 0; call < 400; call++) {
         if (random() < 0.02) send({ op: "release" });
         const sources = Array.from(

@@ -10,12 +10,14 @@
  *
  * So the pool's side of each worker remembers which large sources (`minKeptChars` or more) that worker keeps,
  * up to `keptChars` characters, least recently used out first. A call whose source the worker keeps sends an
- * empty string in its place and the source's number; a large source the worker does not keep is sent whole and
- * kept under a new number. The worker fills the numbered sources in before anything reads the call. Both sides
+ * empty string in its place and the source's number; a large source sent for the second time that the worker
+ * does not keep is sent whole and kept under a new number (the first time it is only remembered by its
+ * fingerprint: sources that never come back are never held). The worker fills the numbered sources in before anything reads the call. Both sides
  * apply the same instructions in the order the calls are sent (one message channel, in order), so the pool's
  * record is the worker's: the pool decides what the worker drops, and the worker never drops a text by itself.
  * A new worker (a replacement) keeps nothing, and a `release` empties both sides.
  */
+import { fingerprintOf } from "../../text/second-sight.js";
 import type { CallBody, KeptSources } from "./messages.js";
 
 export type { KeptSources } from "./messages.js";
@@ -48,7 +50,16 @@ export const defaultKeptSourcesLimits: KeptSourcesLimits = {
 export interface WorkerKeptLimits {
   readonly minKeptChars: number;
   readonly keptChars: number;
+  /**
+   * Whether a source is kept only the second time it is sent (its fingerprint seen before, as the index caches
+   * admit evidence): sources that never come back are then never held, on either side. The pool's default;
+   * off in tests of the protocol itself.
+   */
+  readonly secondSight?: boolean;
 }
+
+/** Fingerprints of sources sent once, remembered per worker. */
+const rememberedSightings = 256;
 
 type VerifyBody = Extract<CallBody, { op: "verify" | "verifyLean" | "verifyPrepared" }>;
 
@@ -73,6 +84,17 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
   const numbers = new Map<string, number>();
   let chars = 0;
   let next = 1;
+  const secondSight = limits.secondSight ?? true;
+  const sentOnce = new Set<number>();
+  /** Whether a source not kept may be kept now: always, or when it was sent once before. */
+  const admitted = (text: string): boolean => {
+    if (!secondSight) return true;
+    const print = fingerprintOf([text]);
+    if (sentOnce.delete(print)) return true;
+    if (sentOnce.size >= rememberedSightings) sentOnce.delete(sentOnce.values().next().value as number);
+    sentOnce.add(print);
+    return false;
+  };
   const clear = () => {
     numbers.clear();
     chars = 0;
@@ -121,6 +143,7 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
         sent[at] = "";
         continue;
       }
+      if (!admitted(text)) continue;
       for (const [old, oldNumber] of numbers) {
         if (chars + text.length <= limits.keptChars || used.has(oldNumber)) break;
         numbers.delete(old);
