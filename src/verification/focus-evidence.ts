@@ -1,9 +1,10 @@
 import { type Claim, type EvidenceSource, evidenceCharacters } from "../model/layer.js";
 import type { LayerResult } from "../model/layer-result.js";
 import type { Span } from "../model/span.js";
-import { fingerprintOf } from "../text/second-sight.js";
 import { isStopword, stem } from "../text/tokens.js";
-import { termFinder, type WordStarts, wordStartsOf } from "./term-finder.js";
+import type { FocusIndexCache } from "./focus-index.js";
+import { type Passage, passagesOf } from "./passages.js";
+import { termFinder } from "./term-finder.js";
 
 /** When and how far very large evidence is narrowed to the passages that concern the answer. */
 export interface EvidenceFocus {
@@ -44,150 +45,6 @@ export interface FocusedEvidence {
   /** Present when the evidence was focused. */
   readonly report?: FocusReport;
 }
-
-interface Passage {
-  readonly source: number;
-  readonly start: number;
-  readonly end: number;
-}
-
-// A passage is a block between blank lines, cut at a line end (or, failing that, a sentence end) when longer.
-const longestPassage = 4_000;
-
-/**
- * Blocks shorter than this join the blocks after them into one passage (a heading its table, a caption its
- * figure, the short lines of a transcript each other), so a text of tiny blocks still makes few passages: 10 MB
- * of three-character blocks made 3.3 million, and took seconds and hundreds of megabytes to score.
- */
-const shortestPassage = 64;
-
-/**
- * The passages of one text: blocks between blank lines, short blocks joined to the ones after them until the
- * passage reaches `shortestPassage` characters, long blocks cut near `longestPassage` characters.
- */
-const passagesOf = (text: string, source: number): Passage[] => {
-  const passages: Passage[] = [];
-  const push = (start: number, end: number) => {
-    let from = start;
-    while (end - from > longestPassage) {
-      const window = text.slice(from, from + longestPassage);
-      let cut = window.lastIndexOf("\n");
-      if (cut < longestPassage / 4) cut = window.lastIndexOf(". ") + 1;
-      if (cut < longestPassage / 4) cut = longestPassage;
-      passages.push({ source, start: from, end: from + cut });
-      from += cut;
-    }
-    if (end > from) passages.push({ source, start: from, end });
-  };
-  // Where the short blocks waiting to join the next one start and end; -1 when none waits.
-  let heldFrom = -1;
-  let heldTo = -1;
-  const block = (start: number, end: number) => {
-    if (end <= start) return;
-    const from = heldFrom >= 0 ? heldFrom : start;
-    if (end - from < shortestPassage) {
-      heldFrom = from;
-      heldTo = end;
-      return;
-    }
-    heldFrom = -1;
-    push(from, end);
-  };
-  // Blank lines (a line break, spaces, tabs or carriage returns, a line break), found without a match object
-  // per line: a 10 MB source holds hundreds of thousands of them.
-  let start = 0;
-  for (let at = text.indexOf("\n"); at >= 0; ) {
-    let next = at + 1;
-    for (
-      let code = text.charCodeAt(next);
-      code === 32 || code === 9 || code === 13;
-      code = text.charCodeAt(next)
-    )
-      next += 1;
-    if (text.charCodeAt(next) === 10) {
-      block(start, at);
-      start = next + 1;
-      at = text.indexOf("\n", start);
-    } else at = text.indexOf("\n", at + 1);
-  }
-  block(start, text.length);
-  // Short blocks at the end, with nothing after them to join: a passage of their own.
-  if (heldFrom >= 0) push(heldFrom, heldTo);
-  return passages;
-};
-
-/** A text's passages and its word starts by bucket: what focusing reads of a text it has read before. */
-interface TextFocusIndex {
-  /** `passagesOf(text, 0)`: each call tags them with the text's place in its evidence. */
-  readonly passages: readonly Passage[];
-  /** The word starts, each with the passage it lies in. */
-  readonly starts: WordStarts;
-}
-
-export interface FocusIndexCacheLimits {
-  /** Texts shorter than this are always scanned: reading them again costs little. */
-  readonly minChars: number;
-  /** Characters of texts whose index is kept, in all (an index takes about 1.5 bytes per character). */
-  readonly characters: number;
-  /** How many fingerprints of texts seen once are remembered. */
-  readonly remember: number;
-}
-
-export const defaultFocusIndexCacheLimits: FocusIndexCacheLimits = {
-  minChars: 100_000,
-  characters: 32_000_000,
-  remember: 256,
-};
-
-/**
- * Indexes of large texts focusing has read before, so an agent that checks answer after answer against one
- * filing finds each answer's passages from the filing's word starts instead of reading every character of it
- * again. Kept on second sight (a text's fingerprint seen before, `fingerprintOf`), so a text seen once costs what
- * a scan costs and nothing more; least recently used out first past `characters`. `get` answers the index of a
- * text kept or admitted now, or undefined (the caller scans). Keyed by the text itself: the same string compares
- * at once, another with the same characters by comparing them.
- */
-export const makeFocusIndexCache = (limits: FocusIndexCacheLimits = defaultFocusIndexCacheLimits) => {
-  const kept = new Map<string, TextFocusIndex>();
-  let keptChars = 0;
-  const seenOnce = new Set<number>();
-  const get = (text: string): TextFocusIndex | undefined => {
-    if (text.length < limits.minChars || text.length > limits.characters) return undefined;
-    const found = kept.get(text);
-    if (found !== undefined) {
-      // Moved to the recent end.
-      kept.delete(text);
-      kept.set(text, found);
-      return found;
-    }
-    const print = fingerprintOf([text]);
-    if (!seenOnce.has(print)) {
-      if (seenOnce.size >= limits.remember) seenOnce.delete(seenOnce.values().next().value as number);
-      seenOnce.add(print);
-      return undefined;
-    }
-    seenOnce.delete(print);
-    const passages = passagesOf(text, 0);
-    const index = {
-      passages,
-      starts: wordStartsOf(
-        text,
-        Int32Array.from(passages, (passage) => passage.start),
-      ),
-    };
-    for (const [old] of kept) {
-      if (keptChars + text.length <= limits.characters) break;
-      kept.delete(old);
-      keptChars -= old.length;
-    }
-    kept.set(text, index);
-    keptChars += text.length;
-    return index;
-  };
-  return { get, size: () => kept.size };
-};
-
-export type FocusIndexCache = ReturnType<typeof makeFocusIndexCache>;
 
 /**
  * What the answer's passages are searched for: the stems of its content words (a stem found at the start of a

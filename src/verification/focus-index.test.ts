@@ -3,7 +3,8 @@ import { createVerifier } from "../facade/create-verifier.js";
 import { withoutTimings } from "../facade/worker-pool/testing/without-timings.js";
 import type { EvidenceSource } from "../model/layer.js";
 import { segmentClaims } from "../text/claims.js";
-import { focusEvidence, makeFocusIndexCache } from "./focus-evidence.js";
+import { focusEvidence } from "./focus-evidence.js";
+import { makeFocusIndexCache } from "./focus-index.js";
 
 /** A seeded generator, so a failure names the case that made it. */
 const generator = (seed: number) => {

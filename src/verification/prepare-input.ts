@@ -4,7 +4,8 @@ import { type Claim, type EvidenceSource, evidenceCharacters, type LayerInput } 
 import type { VerificationRequest } from "../model/request.js";
 import { segmentClaims } from "../text/claims.js";
 import type { VerificationSettings } from "./config.js";
-import { type FocusedEvidence, type FocusIndexCache, focusEvidence } from "./focus-evidence.js";
+import { type FocusedEvidence, focusEvidence } from "./focus-evidence.js";
+import type { FocusIndexCache } from "./focus-index.js";
 
 /** The evidence list of a request: every source in order, then the context. */
 export const evidenceOf = (request: Pick<VerificationRequest, "sources" | "context">): EvidenceSource[] => {

@@ -3,13 +3,18 @@ import { VerificationError } from "../../model/errors.js";
 import type { VerificationRequest } from "../../model/request.js";
 import { createVerifier } from "../create-verifier.js";
 import { createWorkerPoolVerifier } from "./create-worker-pool-verifier.js";
-import { type KeptSources, keptSourcesRecord, keptSourcesStore } from "./kept-sources.js";
+import {
+  type KeptSources,
+  keptSourcesRecord,
+  keptSourcesStore,
+  type WorkerKeptLimits,
+} from "./kept-sources.js";
 import type { WorkerCall } from "./messages.js";
 import { withoutTimings } from "./testing/without-timings.js";
 import type { CallBody } from "./worker-slots.js";
 
 // The protocol itself, every large source kept at once; admission on second sight has a test of its own.
-const limits = { minKeptChars: 10, keptChars: 40, secondSight: false };
+const limits: WorkerKeptLimits = { minKeptChars: 10, keptChars: 40, secondSight: false };
 /** A text of `chars` characters, told apart by `name`. */
 const textOf = (name: string, chars: number) => `${name}:`.padEnd(chars, "x");
 const verifyCall = (sources: readonly string[], text = "an answer"): CallBody => ({
@@ -18,7 +23,7 @@ const verifyCall = (sources: readonly string[], text = "an answer"): CallBody =>
 });
 
 /** The pool's record and a worker's store side by side, as one message channel joins them. */
-const channel = (bounds = limits) => {
+const channel = (bounds: WorkerKeptLimits = limits) => {
   const record = keptSourcesRecord(bounds);
   const store = keptSourcesStore();
   let id = 0;
