@@ -7,7 +7,8 @@
  *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:repeated-filing -- [--chars N] [--answers N]
  *     [--baseline <another build's dist>] [--server]
  *
- * In-process (default): a verifier of this tree's build verifies each answer against the same source strings;
+ * `--chars` defaults to 1,990,000: two sources, under the 2,000,000 characters of evidence a server request may
+ * name. In-process (default): a verifier of this tree's build verifies each answer against the same source strings;
  * with `--baseline`, a verifier of the other build verifies each answer too, the two alternating which goes first.
  * `--server`: a server of this tree's build in its own process (BENCH_SERVER_SCRIPT names another build's
  * bench-server.js), its default limits; the sources are uploaded once (`POST /v1/sources`) and each answer is
