@@ -1,4 +1,5 @@
-import { fingerprintOf } from "../text/second-sight.js";
+import { LRUCache } from "lru-cache";
+import { makeSecondSight } from "../text/second-sight.js";
 import { type Passage, passagesOf } from "./passages.js";
 import { type WordStarts, wordStartsOf } from "./term-finder.js";
 
@@ -31,31 +32,22 @@ export const defaultFocusIndexCacheLimits: FocusIndexCacheLimits = {
 /**
  * Indexes of large texts focusing has read before, so an agent that checks answer after answer against one
  * filing finds each answer's passages from the filing's word starts instead of reading every character of it
- * again. Kept on second sight (a text's fingerprint seen before, `fingerprintOf`), so a text seen once costs what
- * a scan costs and nothing more; least recently used out first past `characters`. `get` answers the index of a
+ * again. Kept on second sight (`makeSecondSight`, large texts included), so a text seen once costs what a scan
+ * costs and nothing more; least recently used out first past `characters`. `get` answers the index of a
  * text kept or admitted now, or undefined (the caller scans). Keyed by the text itself: the same string compares
  * at once, another with the same characters by comparing them.
  */
 export const makeFocusIndexCache = (limits: FocusIndexCacheLimits = defaultFocusIndexCacheLimits) => {
-  const kept = new Map<string, TextFocusIndex>();
-  let keptChars = 0;
-  const seenOnce = new Set<number>();
+  const kept = new LRUCache<string, TextFocusIndex>({
+    maxSize: limits.characters,
+    sizeCalculation: (_index, text) => Math.max(1, text.length),
+  });
+  // Large texts are not admitted at once here: a text seen once is only scanned.
+  const admit = makeSecondSight({ remember: limits.remember, admitAtOnceChars: Number.POSITIVE_INFINITY });
   const get = (text: string): TextFocusIndex | undefined => {
     if (text.length < limits.minChars || text.length > limits.characters) return undefined;
     const found = kept.get(text);
-    if (found !== undefined) {
-      // Moved to the recent end.
-      kept.delete(text);
-      kept.set(text, found);
-      return found;
-    }
-    const print = fingerprintOf([text]);
-    if (!seenOnce.has(print)) {
-      if (seenOnce.size >= limits.remember) seenOnce.delete(seenOnce.values().next().value as number);
-      seenOnce.add(print);
-      return undefined;
-    }
-    seenOnce.delete(print);
+    if (found !== undefined || !admit([text])) return found;
     const passages = passagesOf(text, 0);
     const index = {
       passages,
@@ -64,13 +56,7 @@ export const makeFocusIndexCache = (limits: FocusIndexCacheLimits = defaultFocus
         Int32Array.from(passages, (passage) => passage.start),
       ),
     };
-    for (const [old] of kept) {
-      if (keptChars + text.length <= limits.characters) break;
-      kept.delete(old);
-      keptChars -= old.length;
-    }
     kept.set(text, index);
-    keptChars += text.length;
     return index;
   };
   return { get, size: () => kept.size };

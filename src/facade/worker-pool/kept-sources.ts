@@ -17,7 +17,8 @@
  * record is the worker's: the pool decides what the worker drops, and the worker never drops a text by itself.
  * A new worker (a replacement) keeps nothing, and a `release` empties both sides.
  */
-import { fingerprintOf } from "../../text/second-sight.js";
+import { LRUCache } from "lru-cache";
+import { makeSecondSight } from "../../text/second-sight.js";
 import type { CallBody, KeptSources } from "./messages.js";
 
 export type { KeptSources } from "./messages.js";
@@ -78,30 +79,27 @@ export interface KeptSourcesRecord {
 }
 
 export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesLimits): KeptSourcesRecord => {
-  // By text, in use order (a Map keeps insertion order; a use moves the entry to the end). A string key longer
-  // than V8 hashes in full is hashed by its length, and the same string object compares at once, so a look-up
-  // of a 1,000,000-character source costs a comparison, not a copy.
-  const numbers = new Map<string, number>();
-  let chars = 0;
+  // The drops of the call being sent: what the cache evicts to make room for the call's new sources.
+  let dropped: number[] = [];
+  // Numbers by text, least recently used out first past the budget. A string key longer than V8 hashes in full
+  // is hashed by its length, and the same string object compares at once, so a look-up of a 1,000,000-character
+  // source costs a comparison, not a copy.
+  const numbers = new LRUCache<string, number>({
+    maxSize: Math.max(1, limits.keptChars),
+    sizeCalculation: (_number, text) => text.length,
+    dispose: (number, _text, reason) => {
+      if (reason === "evict") dropped.push(number);
+    },
+  });
   let next = 1;
-  const secondSight = limits.secondSight ?? true;
-  const sentOnce = new Set<number>();
-  /** Whether a source not kept may be kept now: always, or when it was sent once before. */
-  const admitted = (text: string): boolean => {
-    if (!secondSight) return true;
-    const print = fingerprintOf([text]);
-    if (sentOnce.delete(print)) return true;
-    if (sentOnce.size >= rememberedSightings) sentOnce.delete(sentOnce.values().next().value as number);
-    sentOnce.add(print);
-    return false;
-  };
-  const clear = () => {
-    numbers.clear();
-    chars = 0;
-  };
+  // Large sources are not admitted at once here: a source sent once is only remembered.
+  const admit =
+    (limits.secondSight ?? true)
+      ? makeSecondSight({ remember: rememberedSightings, admitAtOnceChars: Number.POSITIVE_INFINITY })
+      : () => true;
   const outgoing = (body: CallBody): CallBody => {
     if (body.op === "release") {
-      clear();
+      numbers.clear();
       return body;
     }
     if (!carriesSources(body)) return body;
@@ -115,24 +113,22 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
     const sent = [...sources];
     const named: [number, number][] = [];
     const kept: [number, number][] = [];
-    const dropped: number[] = [];
-    // The numbers this call names or keeps: never dropped by it.
-    const used = new Set<number>();
-    // First the sources the worker keeps already, each moved to the recent end, so that keeping this call's new
-    // sources never drops one it names.
+    dropped = [];
+    // Characters of the texts this call names or keeps: the most recently used, so never evicted by it.
+    let usedChars = 0;
+    // First the sources the worker keeps already, each made the most recently used (`get`), so that keeping this
+    // call's new sources never drops one it names.
     for (let at = 0; at < sources.length; at++) {
       const text = sources[at];
       if (!keepable(text)) continue;
       const known = numbers.get(text);
       if (known === undefined) continue;
-      numbers.delete(text);
-      numbers.set(text, known);
-      used.add(known);
+      if (!named.some(([, number]) => number === known)) usedChars += text.length;
       named.push([at, known]);
       sent[at] = "";
     }
-    // Then the new ones, kept while room can be made by dropping texts this call does not use, least recently
-    // used first; a text that finds no room is sent whole and not kept.
+    // Then the new ones, when they fit beside the texts this call uses (the cache drops others, least recently
+    // used first); a text that finds no room is sent whole and not kept.
     for (let at = 0; at < sources.length; at++) {
       const text = sources[at];
       if (!keepable(text) || sent[at] === "") continue;
@@ -143,25 +139,17 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
         sent[at] = "";
         continue;
       }
-      if (!admitted(text)) continue;
-      for (const [old, oldNumber] of numbers) {
-        if (chars + text.length <= limits.keptChars || used.has(oldNumber)) break;
-        numbers.delete(old);
-        chars -= old.length;
-        dropped.push(oldNumber);
-      }
-      if (chars + text.length > limits.keptChars) continue;
+      if (usedChars + text.length > limits.keptChars || !admit([text])) continue;
       const number = next++;
       numbers.set(text, number);
-      chars += text.length;
-      used.add(number);
+      usedChars += text.length;
       kept.push([at, number]);
     }
     if (named.length === 0 && kept.length === 0 && dropped.length === 0) return body;
     const keptSources: KeptSources = { kept, named, dropped };
     return { ...body, request: { ...body.request, sources: sent as string[] }, keptSources };
   };
-  return { outgoing, clear, chars: () => chars };
+  return { outgoing, clear: () => numbers.clear(), chars: () => numbers.calculatedSize };
 };
 
 /**
