@@ -1,7 +1,7 @@
 export { redactSecrets, StorageError } from "./errors.js";
 export { type Migration, type MigrationOutcome, runMigrations } from "./migrations.js";
-export { isPostgresUrl, openSqlClient, SqlClientLayer } from "./open.js";
-export { makePgliteClient, PgliteClientLayer } from "./pglite-client.js";
+export { isPostgresUrl, openSqlClient, SqlClientLayer, type SqlClientOptions } from "./open.js";
+export { makePgliteClient, PgliteClientLayer, type PgliteClientOptions } from "./pglite-client.js";
 export { makePostgresClient, PostgresClientLayer, type PostgresClientOptions } from "./postgres-client.js";
 export {
   SqlClient,

@@ -2,6 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { Effect, Exit, Layer } from "effect";
 import { lockDirectory } from "./directory-lock.js";
 import { StorageError, toStorageError } from "./errors.js";
+import { defaultCacheMb } from "./pglite-cache-size.js";
 import { oneTripQuery, type PgliteWire } from "./pglite-one-trip-query.js";
 import { directoryKey, FreshDatabaseTemplate } from "./pglite-template.js";
 import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
@@ -9,12 +10,27 @@ import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter }
 /** The process's copy of an initialised cluster, which later new databases start from. */
 const freshDatabases = new FreshDatabaseTemplate();
 
+/** How an embedded database is opened. */
+export interface PgliteClientOptions {
+  /**
+   * PostgreSQL's page cache (`shared_buffers`), in whole megabytes. By default a quarter of the store's tables
+   * and indexes when it is opened, between 16 and 128 MB (PGlite's own default is 128 MB, held from the start
+   * whatever the store holds).
+   */
+  readonly cacheMb?: number;
+}
+
 /**
  * Creates the database. PGlite (its WebAssembly build included) is imported here, on the first open, so that a
  * program importing Veracity without a store never loads it. `int8` and `numeric` stay strings, as
- * node-postgres returns them: no silent loss of precision.
+ * node-postgres returns them: no silent loss of precision. The cache size is passed on the command line
+ * PGlite starts PostgreSQL with, after PGlite's own settings, so it is never written to the store's
+ * configuration file.
  */
-const createDatabase = async (dataDir: string): Promise<{ database: PGlite; wire: PgliteWire }> => {
+const createDatabase = async (
+  dataDir: string,
+  cacheMb: number,
+): Promise<{ database: PGlite; wire: PgliteWire }> => {
   const { PGlite, types, protocol } = await import("@electric-sql/pglite");
   const exactNumberParsers = {
     [types.INT8]: (value: string) => value,
@@ -22,9 +38,16 @@ const createDatabase = async (dataDir: string): Promise<{ database: PGlite; wire
   };
   const database = await freshDatabases.create((target, options) => PGlite.create(target, options), dataDir, {
     parsers: exactNumberParsers,
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${cacheMb}MB`],
   });
   return { database, wire: { serialize: protocol.serialize, parseType: types.parseType } };
 };
+
+/**
+ * The largest cache accepted: PGlite's WebAssembly memory is at most 2 GB, and the cache must leave room for
+ * the rest of PostgreSQL.
+ */
+const maxCacheMbAccepted = 1024;
 
 /**
  * Data directories open in this process. PGlite keeps one embedded database per directory; two instances on
@@ -69,8 +92,20 @@ const executorOf = (database: PGlite, wire: PgliteWire): SqlExecutor => {
  * is also locked against other processes (PGlite would let each keep its own copy and lose writes): a second
  * process waits for the first to close, up to a minute (`lockDirectory`'s default).
  */
-export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientService, StorageError> =>
+export const makePgliteClient = (
+  dataDir: string,
+  options: PgliteClientOptions = {},
+): Effect.Effect<SqlClientService, StorageError> =>
   Effect.gen(function* () {
+    const { cacheMb } = options;
+    if (
+      cacheMb !== undefined &&
+      !(Number.isInteger(cacheMb) && cacheMb >= 1 && cacheMb <= maxCacheMbAccepted)
+    )
+      return yield* new StorageError({
+        operation: "open",
+        message: `cacheMb must be a whole number of megabytes from 1 to ${maxCacheMbAccepted}, got ${cacheMb}`,
+      });
     const key = directoryKey(dataDir);
     if (key !== undefined && openDirectories.has(key))
       return yield* new StorageError({
@@ -84,7 +119,7 @@ export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientServic
         ? Effect.void
         : (yield* lockDirectory(key).pipe(Effect.tapError(() => forget))).release;
     const { database, wire } = yield* Effect.tryPromise({
-      try: () => createDatabase(dataDir),
+      try: async () => createDatabase(dataDir, cacheMb ?? (await defaultCacheMb(dataDir))),
       catch: toStorageError("open"),
     }).pipe(Effect.tapError(() => Effect.andThen(unlock, forget)));
     const exclusive = yield* Effect.makeSemaphore(1);
@@ -113,8 +148,11 @@ export const makePgliteClient = (dataDir: string): Effect.Effect<SqlClientServic
   });
 
 /** Provides `SqlClient` backed by PGlite, closed when the Layer's scope ends. */
-export const PgliteClientLayer = (dataDir: string): Layer.Layer<SqlClient, StorageError> =>
+export const PgliteClientLayer = (
+  dataDir: string,
+  options: PgliteClientOptions = {},
+): Layer.Layer<SqlClient, StorageError> =>
   Layer.scoped(
     SqlClient,
-    Effect.acquireRelease(makePgliteClient(dataDir), (client) => Effect.ignore(client.close)),
+    Effect.acquireRelease(makePgliteClient(dataDir, options), (client) => Effect.ignore(client.close)),
   );
