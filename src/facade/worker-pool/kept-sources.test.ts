@@ -17,9 +17,9 @@ import type { CallBody } from "./worker-slots.js";
 const limits: WorkerKeptLimits = { minKeptChars: 10, keptChars: 40, secondSight: false };
 /** A text of `chars` characters, told apart by `name`. */
 const textOf = (name: string, chars: number) => `${name}:`.padEnd(chars, "x");
-const verifyCall = (sources: readonly string[], text = "an answer"): CallBody => ({
+const verifyCall = (sources: readonly string[], text = "an answer", context?: string): CallBody => ({
   op: "verify",
-  request: { text, sources: [...sources] },
+  request: { text, sources: [...sources], ...(context === undefined ? {} : { context }) },
 });
 
 /** The pool's record and a worker's store side by side, as one message channel joins them. */
@@ -37,6 +37,7 @@ const channel = (bounds: WorkerKeptLimits = limits) => {
 };
 
 const sourcesOf = (call: CallBody | WorkerCall) => (call as { request: VerificationRequest }).request.sources;
+const contextOf = (call: CallBody | WorkerCall) => (call as { request: VerificationRequest }).request.context;
 const instructionsOf = (call: CallBody | WorkerCall) => (call as { keptSources?: KeptSources }).keptSources;
 
 describe("kept sources: the pool's record and the worker's store", () => {
@@ -116,6 +117,39 @@ describe("kept sources: the pool's record and the worker's store", () => {
     expect(sourcesOf(call.received)).toEqual([large, large]);
   });
 
+  it("keeps a large context as it keeps a source, and one text sent as both once", () => {
+    const { send, record, store } = channel();
+    const document = textOf("document", 25);
+    const first = send(verifyCall(["short"], "an answer", document));
+    expect(contextOf(first.sent)).toBe(document);
+    expect(instructionsOf(first.sent)).toEqual({ kept: [[-1, 1]], named: [], dropped: [] });
+    const second = send(verifyCall([document], "another answer", document));
+    // Named at both places: as the call's one source and as its context.
+    expect([sourcesOf(second.sent), contextOf(second.sent)]).toEqual([[""], ""]);
+    expect(instructionsOf(second.sent)).toEqual({
+      kept: [],
+      named: [
+        [0, 1],
+        [-1, 1],
+      ],
+      dropped: [],
+    });
+    expect(second.received).toEqual({ ...verifyCall([document], "another answer", document), id: 2 });
+    // A short context, and a call with no sources at all, cross as they are.
+    const short = send(verifyCall(["tiny"], "a third answer", "brief"));
+    expect(instructionsOf(short.sent)).toBeUndefined();
+    const contextOnly: CallBody = { op: "verify", request: { text: "a fourth", context: document } };
+    const alone = send(contextOnly);
+    expect(alone.sent).toEqual({
+      op: "verify",
+      request: { text: "a fourth", context: "" },
+      id: 4,
+      keptSources: { kept: [], named: [[-1, 1]], dropped: [] },
+    });
+    expect(alone.received).toEqual({ ...contextOnly, id: 4 });
+    expect([record.chars(), store.size()]).toEqual([25, 1]);
+  });
+
   it("by default keeps a source only the second time it is sent, so sources sent once are never held", () => {
     const { send, record, store } = channel({ minKeptChars: 10, keptChars: 40 });
     const [once, twice] = [textOf("once", 15), textOf("twice", 15)];
@@ -168,8 +202,10 @@ describe("kept sources: the pool's record and the worker's store", () => {
           { length: 1 + Math.floor(random() * 4) },
           () => texts[Math.floor(random() * texts.length)] as string,
         );
-        const { received } = send(verifyCall(sources));
+        const context = random() < 0.4 ? (texts[Math.floor(random() * texts.length)] as string) : undefined;
+        const { received } = send(verifyCall(sources, "an answer", context));
         expect(sourcesOf(received)).toEqual(sources);
+        expect(contextOf(received)).toBe(context);
         expect(record.chars()).toBeLessThanOrEqual(keptChars);
         expect(instructionsOf(received)).toBeUndefined();
       }
@@ -204,6 +240,8 @@ describe("kept sources through the worker pool", () => {
       { text, sources: [first] },
       { text, sources: [second, first] },
       { text, sources: [second] },
+      { text, context: first },
+      { text, context: second, sources: [first] },
     ]);
     const expected = await Promise.all(requests.map((request) => inThread.verify(request)));
     expect(expected.map((result) => result.passed)).toContain(true);

@@ -1,5 +1,7 @@
 /**
- * Large sources kept by a worker between calls, so a source sent again is named, not copied again.
+ * Large sources kept by a worker between calls, so a source sent again is named, not copied again. A request's
+ * `context` is kept as its sources are (at `contextPlace`): an assistant's document is often sent as context on
+ * every call of a conversation.
  *
  * Handing a call to a worker copies its texts twice: the pool's thread serializes them and the worker builds
  * new strings from the copy. On large sources that is most of the time a worker spends before it verifies: for
@@ -19,7 +21,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { makeSecondSight } from "../../text/second-sight.js";
-import type { CallBody, KeptSources } from "./messages.js";
+import { type CallBody, contextPlace, type KeptSources } from "./messages.js";
 
 export type { KeptSources } from "./messages.js";
 
@@ -64,9 +66,17 @@ const rememberedSightings = 256;
 
 type VerifyBody = Extract<CallBody, { op: "verify" | "verifyLean" | "verifyPrepared" }>;
 
-const carriesSources = (body: CallBody): body is VerifyBody =>
-  (body.op === "verify" || body.op === "verifyLean" || body.op === "verifyPrepared") &&
-  Array.isArray(body.request?.sources);
+const isVerifyCall = (body: CallBody): body is VerifyBody =>
+  body.op === "verify" || body.op === "verifyLean" || body.op === "verifyPrepared";
+
+/** A call's texts that may be kept: its sources by index, and its context at `contextPlace`. */
+const textsOf = (request: VerifyBody["request"]): [number, unknown][] => {
+  const texts: [number, unknown][] = Array.isArray(request.sources)
+    ? request.sources.map((text, at) => [at, text])
+    : [];
+  if (request.context !== undefined) texts.push([contextPlace, request.context]);
+  return texts;
+};
 
 /** The pool's record of what one worker keeps. */
 export interface KeptSourcesRecord {
@@ -102,41 +112,40 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
       numbers.clear();
       return body;
     }
-    if (!carriesSources(body)) return body;
-    const sources = body.request.sources as readonly unknown[];
+    if (!isVerifyCall(body)) return body;
+    const texts = textsOf(body.request);
     const keepable = (text: unknown): text is string =>
       typeof text === "string" &&
       text.length > 0 &&
       text.length >= limits.minKeptChars &&
       text.length <= limits.keptChars;
-    if (!sources.some(keepable)) return body;
-    const sent = [...sources];
+    if (!texts.some(([, text]) => keepable(text))) return body;
+    // The places whose text is sent empty, because the worker keeps it.
+    const emptied = new Set<number>();
     const named: [number, number][] = [];
     const kept: [number, number][] = [];
     dropped = [];
     // Characters of the texts this call names or keeps: the most recently used, so never evicted by it.
     let usedChars = 0;
-    // First the sources the worker keeps already, each made the most recently used (`get`), so that keeping this
-    // call's new sources never drops one it names.
-    for (let at = 0; at < sources.length; at++) {
-      const text = sources[at];
+    // First the texts the worker keeps already, each made the most recently used (`get`), so that keeping this
+    // call's new texts never drops one it names.
+    for (const [at, text] of texts) {
       if (!keepable(text)) continue;
       const known = numbers.get(text);
       if (known === undefined) continue;
       if (!named.some(([, number]) => number === known)) usedChars += text.length;
       named.push([at, known]);
-      sent[at] = "";
+      emptied.add(at);
     }
     // Then the new ones, when they fit beside the texts this call uses (the cache drops others, least recently
     // used first); a text that finds no room is sent whole and not kept.
-    for (let at = 0; at < sources.length; at++) {
-      const text = sources[at];
-      if (!keepable(text) || sent[at] === "") continue;
+    for (const [at, text] of texts) {
+      if (!keepable(text) || emptied.has(at)) continue;
       const known = numbers.get(text);
       if (known !== undefined) {
         // Sent twice in this call: kept at its first place, named at this one.
         named.push([at, known]);
-        sent[at] = "";
+        emptied.add(at);
         continue;
       }
       if (usedChars + text.length > limits.keptChars || !admit([text])) continue;
@@ -147,7 +156,11 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
     }
     if (named.length === 0 && kept.length === 0 && dropped.length === 0) return body;
     const keptSources: KeptSources = { kept, named, dropped };
-    return { ...body, request: { ...body.request, sources: sent as string[] }, keptSources };
+    const request = { ...body.request };
+    if (Array.isArray(request.sources))
+      request.sources = request.sources.map((text, at) => (emptied.has(at) ? "" : text));
+    if (emptied.has(contextPlace)) request.context = "";
+    return { ...body, request, keptSources };
   };
   return { outgoing, clear: () => numbers.clear(), chars: () => numbers.calculatedSize };
 };
@@ -163,18 +176,26 @@ export const keptSourcesStore = () => {
     if (call.op === "release") texts.clear();
     const instructions = call.keptSources;
     if (instructions === undefined) return call;
-    const request = (call as unknown as { request: { sources: string[] } }).request;
-    const sources = [...request.sources];
+    const request = (call as unknown as { request: { sources?: string[]; context?: string } }).request;
+    const sources = request.sources === undefined ? [] : [...request.sources];
+    let context = request.context;
+    const textAt = (at: number) => (at === contextPlace ? context : sources[at]);
     // Kept first: a call may send one text twice, whole where it first appears and named after.
-    for (const [at, number] of instructions.kept) texts.set(number, sources[at] as string);
+    for (const [at, number] of instructions.kept) texts.set(number, textAt(at) as string);
     for (const [at, number] of instructions.named) {
       const text = texts.get(number);
       if (text === undefined) throw new Error(`the worker holds no kept source ${number}`);
-      sources[at] = text;
+      if (at === contextPlace) context = text;
+      else sources[at] = text;
     }
     for (const number of instructions.dropped) texts.delete(number);
     const { keptSources: _, ...rest } = call as C & { request: object };
-    return { ...rest, request: { ...request, sources } } as unknown as C;
+    const filled = {
+      ...request,
+      ...(request.sources === undefined ? {} : { sources }),
+      ...(context === undefined ? {} : { context }),
+    };
+    return { ...rest, request: filled } as unknown as C;
   };
   return { incoming, size: () => texts.size };
 };

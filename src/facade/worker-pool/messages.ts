@@ -25,13 +25,19 @@ export interface WorkerVerifierConfig {
 
 /** What a call tells its worker about kept sources: each pair is `[position in sources, number]`. */
 export interface KeptSources {
-  /** Sources sent whole, to be kept under these numbers (applied first). */
+  /**
+   * Texts sent whole, to be kept under these numbers (applied first): `[place, number]`, the place a source's
+   * index in `sources`, or `contextPlace` for the request's `context`.
+   */
   readonly kept: readonly (readonly [number, number])[];
-  /** Sources sent empty, to be filled in from the texts kept under these numbers. */
+  /** Texts sent empty, to be filled in from the texts kept under these numbers: `[place, number]`. */
   readonly named: readonly (readonly [number, number])[];
   /** Texts to drop, once the named ones are filled in (never one this call names or keeps). */
   readonly dropped: readonly number[];
 }
+
+/** The place of a request's `context` in `KeptSources`, beside the sources' indices. */
+export const contextPlace = -1;
 
 /** A call from the pool to a worker. */
 export type WorkerCall =
