@@ -26,6 +26,9 @@
  * workers warming up on made-up answers (`WorkerPoolVerifier.warmUp`), whose workers then stay, idle, as a
  * server's do. `--warm-up both` measures `none` and `default`.
  *
+ * `--cache-mb <n>` opens the PGlite store with that page cache (`cacheMb`); by default it gets the one a store
+ * of its size is opened with (pglite-cache-size.ts).
+ *
  * Loading goes through bulk INSERT ... SELECT FROM unnest(...) in batches (one transaction each), with the same
  * rows `insertMemory` writes: loading a million memories one `store()` call at a time takes hours and measures
  * the insert path, not the check. The measured validations use the product's own code.
@@ -237,7 +240,10 @@ const measure = async (name: string, sql: SqlClientService) => {
 console.log(`node ${process.version}, ${os.availableParallelism()} cores, ${new Date().toISOString()}`);
 if (backends.includes("pglite")) {
   const directory = keep[0] ?? (await mkdtemp(join(os.tmpdir(), "veracity-dedup-scale-")));
-  const sql = await Effect.runPromise(makePgliteClient(directory));
+  const cacheMb = argument("--cache-mb", "");
+  const sql = await Effect.runPromise(
+    makePgliteClient(directory, cacheMb === "" ? {} : { cacheMb: Number(cacheMb) }),
+  );
   try {
     await measure("pglite (data directory)", sql);
   } finally {

@@ -13,7 +13,7 @@ const freshDatabases = new FreshDatabaseTemplate();
 /** How an embedded database is opened. */
 export interface PgliteClientOptions {
   /**
-   * PostgreSQL's page cache (`shared_buffers`), in whole megabytes. By default a quarter of the store's tables
+   * PostgreSQL's page cache (`shared_buffers`), in whole megabytes. By default the size of the store's tables
    * and indexes when it is opened, between 16 and 128 MB (PGlite's own default is 128 MB, held from the start
    * whatever the store holds).
    */
