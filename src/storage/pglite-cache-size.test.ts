@@ -57,13 +57,13 @@ describe("the embedded database's cache follows the store", () => {
     await fileOf(path.join(directory, "a"), 1_000);
     await fileOf(path.join(directory, "nested", "b"), 2_500);
     await fileOf(path.join(directory, "nested", "deeper", "c"), 40);
-    expect(await bytesUnder(directory)).toBe(3_540);
-    expect(await bytesUnder(path.join(root, "no-such-directory"))).toBe(0);
+    expect(bytesUnder(directory)).toBe(3_540);
+    expect(bytesUnder(path.join(root, "no-such-directory"))).toBe(0);
   });
 
   it("counts a cluster's tables and indexes, not its write-ahead log; a new or in-memory store gets the least", async () => {
-    expect(await defaultCacheMb("memory://")).toBe(minCacheMb);
-    expect(await defaultCacheMb(path.join(root, "not-yet-created"))).toBe(minCacheMb);
+    expect(defaultCacheMb("memory://")).toBe(minCacheMb);
+    expect(defaultCacheMb(path.join(root, "not-yet-created"))).toBe(minCacheMb);
 
     const cluster = path.join(root, "cluster");
     await fileOf(path.join(cluster, "PG_VERSION"), 3);
@@ -71,12 +71,12 @@ describe("the embedded database's cache follows the store", () => {
     await fileOf(path.join(cluster, "base", "5", "16390"), megabytes(10));
     await fileOf(path.join(cluster, "global", "1262"), megabytes(2));
     await fileOf(path.join(cluster, "pg_wal", "000000010000000000000001"), megabytes(16));
-    expect(await defaultCacheMb(cluster)).toBe(42);
-    expect(await defaultCacheMb(`file://${cluster}`)).toBe(42);
+    expect(defaultCacheMb(cluster)).toBe(42);
+    expect(defaultCacheMb(`file://${cluster}`)).toBe(42);
 
     // The same directory with no cluster in it yet (no PG_VERSION): initdb would make a new one.
     await rm(path.join(cluster, "PG_VERSION"));
-    expect(await defaultCacheMb(cluster)).toBe(minCacheMb);
+    expect(defaultCacheMb(cluster)).toBe(minCacheMb);
   });
 
   it("opens an in-memory store with the least cache, or with the size asked for", async () => {
@@ -116,7 +116,7 @@ describe("the embedded database's cache follows the store", () => {
     expect(configuration).not.toMatch(/^\s*shared_buffers\s*=\s*20MB/m);
 
     // Opened again with no size asked for: the store's own (a bare cluster's tables, about 24 MB), not 20.
-    const ownSize = await defaultCacheMb(dataDir);
+    const ownSize = defaultCacheMb(dataDir);
     expect(ownSize).not.toBe(20);
     const second = await Effect.runPromise(makePgliteClient(dataDir));
     try {

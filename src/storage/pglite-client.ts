@@ -119,7 +119,7 @@ export const makePgliteClient = (
         ? Effect.void
         : (yield* lockDirectory(key).pipe(Effect.tapError(() => forget))).release;
     const { database, wire } = yield* Effect.tryPromise({
-      try: async () => createDatabase(dataDir, cacheMb ?? (await defaultCacheMb(dataDir))),
+      try: () => createDatabase(dataDir, cacheMb ?? defaultCacheMb(dataDir)),
       catch: toStorageError("open"),
     }).pipe(Effect.tapError(() => Effect.andThen(unlock, forget)));
     const exclusive = yield* Effect.makeSemaphore(1);
