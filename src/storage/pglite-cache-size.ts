@@ -5,10 +5,10 @@ import { directoryKey, isFreshDataDir } from "./pglite-template.js";
 /**
  * The page cache (PostgreSQL's `shared_buffers`) an embedded database is opened with. PGlite's own default is
  * 128 MB, and PGlite's WebAssembly build touches all of it when it starts: a process that opens a store of a
- * few megabytes holds about 100 MB more than the store could ever fill (a `veracity serve` on such a store: 566
- * MB resident against 454 MB with 16 MB). A cache smaller than the store costs reads, though: at 50,000
- * memories (150 MB of tables and indexes) the first 200 duplicate checks after opening took p99 about 22 ms with
- * 37 MB against about 16 ms with 128 MB.
+ * few megabytes holds about 100 MB more than the store could ever fill (a `veracity serve` on a new store held
+ * 555-585 MB after its warm-up, and 454-466 MB with this file's sizing). A cache smaller than the store costs
+ * reads, though: at 50,000 memories (150 MB of tables and indexes) the first 200 duplicate checks after opening,
+ * with no warm-up, took p99 17-26 ms with 37 MB against 12-23 ms with 128 MB.
  *
  * So the cache holds the whole store when it can: the size of the data directory's tables and indexes when it
  * is opened, between `minCacheMb` and `maxCacheMb` (PGlite's default). No store gets less cache than PGlite
