@@ -5,8 +5,8 @@ import { directoryKey, isFreshDataDir } from "./pglite-template.js";
 /**
  * The page cache (PostgreSQL's `shared_buffers`) an embedded database is opened with. PGlite's own default is
  * 128 MB, and PGlite's WebAssembly build touches all of it when it starts: a process that opens a store of a
- * few megabytes holds about 100 MB more than the store could ever fill (a `veracity serve` on a new store held
- * 555-585 MB after its warm-up, and 454-466 MB with this file's sizing). A cache smaller than the store costs
+ * few megabytes holds about 100 MB more than the store could ever fill (a `veracity serve` restarted on a small
+ * store held 555-585 MB after its warm-up, and 454-466 MB with this file's sizing). A cache smaller than the store costs
  * reads, though: at 50,000 memories (150 MB of tables and indexes) the first 200 duplicate checks after opening,
  * with no warm-up, took p99 17-26 ms with 37 MB against 12-23 ms with 128 MB.
  *
