@@ -15,9 +15,7 @@ export const openSqlClient = (
   target: string,
   options: SqlClientOptions = {},
 ): Effect.Effect<SqlClientService, StorageError> =>
-  isPostgresUrl(target)
-    ? makePostgresClient(target, options)
-    : makePgliteClient(target, options.cacheMb === undefined ? {} : { cacheMb: options.cacheMb });
+  isPostgresUrl(target) ? makePostgresClient(target, options) : makePgliteClient(target, options);
 
 /** Provides `SqlClient` for a target chosen at the edge (CLI flag, server config). */
 export const SqlClientLayer = (

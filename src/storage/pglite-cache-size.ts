@@ -17,6 +17,12 @@ import { directoryKey, isFreshDataDir } from "./pglite-template.js";
 export const minCacheMb = 16;
 export const maxCacheMb = 128;
 
+/**
+ * The largest cache a caller may ask for (`cacheMb`): PGlite's WebAssembly memory is at most 2 GB, and the cache
+ * must leave room for the rest of PostgreSQL.
+ */
+export const maxCacheMbAccepted = 1024;
+
 const megabyte = 1024 * 1024;
 
 /** The cache for a store whose tables and indexes take `bytes`: all of them, within the bounds, in MB. */
@@ -24,27 +30,22 @@ export const cacheMbForStoreBytes = (bytes: number): number =>
   Math.min(maxCacheMb, Math.max(minCacheMb, Math.ceil(bytes / megabyte)));
 
 /**
- * The bytes of the files under `directory`, its subdirectories included. Files that vanish while it is read
- * (PostgreSQL's temporary files) count as nothing. Read synchronously: a cluster holds a thousand files or so,
- * and one `stat` after another through the thread pool took 80-95 ms where this takes a few.
+ * The bytes of the files under `directory`, its subdirectories included (Node's recursive `readdirSync`); a
+ * missing directory holds nothing. Read synchronously: a cluster holds a thousand files or so, and one `stat`
+ * after another through the thread pool took 80-95 ms where this takes a few. The store is sized before it
+ * opens, under its directory's lock; a file that vanishes meanwhile all the same counts as nothing.
  */
 export const bytesUnder = (directory: string): number => {
-  let total = 0;
-  const pending = [directory];
-  while (pending.length > 0) {
-    const current = pending.pop() as string;
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(current, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) pending.push(full);
-      else if (entry.isFile()) total += statSync(full, { throwIfNoEntry: false })?.size ?? 0;
-    }
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(directory, { recursive: true, withFileTypes: true });
+  } catch {
+    return 0;
   }
+  let total = 0;
+  for (const entry of entries)
+    if (entry.isFile())
+      total += statSync(path.join(entry.parentPath, entry.name), { throwIfNoEntry: false })?.size ?? 0;
   return total;
 };
 

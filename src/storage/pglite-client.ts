@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { Effect, Exit, Layer } from "effect";
 import { lockDirectory } from "./directory-lock.js";
 import { StorageError, toStorageError } from "./errors.js";
-import { defaultCacheMb } from "./pglite-cache-size.js";
+import { defaultCacheMb, maxCacheMbAccepted } from "./pglite-cache-size.js";
 import { oneTripQuery, type PgliteWire } from "./pglite-one-trip-query.js";
 import { directoryKey, FreshDatabaseTemplate } from "./pglite-template.js";
 import { SqlClient, type SqlClientService, type SqlExecutor, type SqlParameter } from "./sql-client.js";
@@ -42,12 +42,6 @@ const createDatabase = async (
   });
   return { database, wire: { serialize: protocol.serialize, parseType: types.parseType } };
 };
-
-/**
- * The largest cache accepted: PGlite's WebAssembly memory is at most 2 GB, and the cache must leave room for
- * the rest of PostgreSQL.
- */
-const maxCacheMbAccepted = 1024;
 
 /**
  * Data directories open in this process. PGlite keeps one embedded database per directory; two instances on

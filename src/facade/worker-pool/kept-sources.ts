@@ -107,19 +107,21 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
     (limits.secondSight ?? true)
       ? makeSecondSight({ remember: rememberedSightings, admitAtOnceChars: Number.POSITIVE_INFINITY })
       : () => true;
+  const keepable = (text: unknown): text is string =>
+    typeof text === "string" &&
+    text.length > 0 &&
+    text.length >= limits.minKeptChars &&
+    text.length <= limits.keptChars;
   const outgoing = (body: CallBody): CallBody => {
     if (body.op === "release") {
       numbers.clear();
       return body;
     }
     if (!isVerifyCall(body)) return body;
+    // Most calls carry only small texts: they leave here before any list of places is made.
+    const { sources, context } = body.request;
+    if (!(keepable(context) || (Array.isArray(sources) && sources.some(keepable)))) return body;
     const texts = textsOf(body.request);
-    const keepable = (text: unknown): text is string =>
-      typeof text === "string" &&
-      text.length > 0 &&
-      text.length >= limits.minKeptChars &&
-      text.length <= limits.keptChars;
-    if (!texts.some(([, text]) => keepable(text))) return body;
     // The places whose text is sent empty, because the worker keeps it.
     const emptied = new Set<number>();
     const named: [number, number][] = [];

@@ -23,7 +23,7 @@ export interface WorkerVerifierConfig {
   readonly calibration?: CalibrationModels;
 }
 
-/** What a call tells its worker about kept sources: each pair is `[position in sources, number]`. */
+/** What a call tells its worker about kept texts: each pair is `[place, number]` (see `kept`). */
 export interface KeptSources {
   /**
    * Texts sent whole, to be kept under these numbers (applied first): `[place, number]`, the place a source's
