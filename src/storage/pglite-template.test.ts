@@ -25,7 +25,8 @@ describe("FreshDatabaseTemplate", () => {
   });
 
   it("starts later new databases, in memory or in a directory, from a copy taken before anything was written, and never overwrites a cluster", async () => {
-    const template = new FreshDatabaseTemplate();
+    let reclaims = 0;
+    const template = new FreshDatabaseTemplate({ afterInitdb: async () => void reclaims++ });
     const databases: PGlite[] = [];
     for (let index = 0; index < 3; index++) {
       const database = await template.create(create, "memory://", {});
@@ -36,6 +37,8 @@ describe("FreshDatabaseTemplate", () => {
       databases.push(database);
     }
     expect(template.state()).toEqual({ freshCreated: 3, fromCopy: 1, holdsCopy: true });
+    // initdb ran for the first two (the second is the copy's source), not for the one loaded from the copy.
+    expect(reclaims).toBe(2);
     for (const [index, database] of databases.entries()) {
       expect(await userTables(database)).toEqual([`written_by_${index}`]);
       expect((await database.query<{ value: number }>(`SELECT value FROM written_by_${index}`)).rows).toEqual(
@@ -57,6 +60,8 @@ describe("FreshDatabaseTemplate", () => {
     // The directory now holds a cluster: it is opened as it is, not started again from the copy.
     const reopened = await template.create(create, directory, {});
     expect(template.state()).toMatchObject({ freshCreated: 4, fromCopy: 2 });
+    // Neither a database from the copy nor a cluster opened as it is ran initdb.
+    expect(reclaims).toBe(2);
     expect((await reopened.query<{ value: string }>("SELECT value FROM kept")).rows).toEqual([
       { value: "still here" },
     ]);
@@ -64,7 +69,8 @@ describe("FreshDatabaseTemplate", () => {
   }, 60_000);
 
   it("carries no file a directory held before its cluster into another database", async () => {
-    const template = new FreshDatabaseTemplate();
+    let reclaims = 0;
+    const template = new FreshDatabaseTemplate({ afterInitdb: async () => void reclaims++ });
     const directories = ["first", "second", "third"].map((name) => path.join(root, `held-${name}`));
     const made: PGlite[] = [];
     for (const [index, directory] of directories.entries()) {
@@ -81,6 +87,8 @@ describe("FreshDatabaseTemplate", () => {
     expect(await notes(directories[2] as string)).toEqual([]);
     for (const directory of directories) expect(isFreshDataDir(directory)).toBe(false);
     expect(template.state()).toEqual({ freshCreated: 3, fromCopy: 2, holdsCopy: true });
+    // initdb ran for the first directory and for the throwaway in-memory database the copy was dumped from.
+    expect(reclaims).toBe(2);
   }, 60_000);
 
   it("drops the copy once no new database has been created for the idle time", async () => {
@@ -88,13 +96,16 @@ describe("FreshDatabaseTemplate", () => {
     // a small copy (the two tests above run the real thing, about 2 s of initdb per cluster).
     const standIn = async () =>
       ({ dumpDataDir: async () => new Blob(["cluster"]), close: async () => {} }) as unknown as PGlite;
-    const template = new FreshDatabaseTemplate({ idleMs: 50 });
+    let reclaims = 0;
+    const template = new FreshDatabaseTemplate({ idleMs: 50, afterInitdb: async () => void reclaims++ });
     for (let index = 0; index < 2; index++) await template.create(standIn, "memory://", {});
+    expect(reclaims).toBe(2);
     expect(template.state()).toEqual({ freshCreated: 2, fromCopy: 0, holdsCopy: true });
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(template.state().holdsCopy).toBe(false);
     // A new database after the drop makes the copy again rather than loading one that is gone.
     await template.create(standIn, "memory://", {});
     expect(template.state()).toEqual({ freshCreated: 3, fromCopy: 0, holdsCopy: true });
+    expect(reclaims).toBe(3);
   });
 });

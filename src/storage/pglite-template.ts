@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
+import { reclaimWebAssemblyMemory } from "./reclaim-webassembly-memory.js";
 
 /**
  * A new PGlite database starts with initdb run inside PGlite's WebAssembly: about 2 s each on a 2-core machine,
@@ -18,6 +19,11 @@ import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
 export interface FreshDatabaseTemplateOptions {
   /** How long the copy is kept after the last new database that used or made it. */
   readonly idleMs?: number;
+  /**
+   * Run once initdb has made a new database (and once a throwaway database the copy came from is closed):
+   * frees the WebAssembly memory that work leaves behind (default: `reclaimWebAssemblyMemory`).
+   */
+  readonly afterInitdb?: () => Promise<void>;
 }
 
 /** What a template has done so far: for tests and diagnostics. */
@@ -44,6 +50,7 @@ export const isFreshDataDir = (dataDir: string): boolean => {
 
 export class FreshDatabaseTemplate {
   readonly #idleMs: number;
+  readonly #afterInitdb: () => Promise<void>;
   #copy: Blob | undefined;
   #making = false;
   #freshCreated = 0;
@@ -52,6 +59,7 @@ export class FreshDatabaseTemplate {
 
   constructor(options: FreshDatabaseTemplateOptions = {}) {
     this.#idleMs = options.idleMs ?? 60_000;
+    this.#afterInitdb = options.afterInitdb ?? reclaimWebAssemblyMemory;
   }
 
   /**
@@ -71,6 +79,7 @@ export class FreshDatabaseTemplate {
         if (dataDir.startsWith("memory://")) {
           const database = await create(dataDir, options);
           await this.#keep(database);
+          await this.#afterInitdb();
           return database;
         }
         const source = await create("memory://", options);
@@ -79,12 +88,17 @@ export class FreshDatabaseTemplate {
         } finally {
           await source.close();
         }
+        await this.#afterInitdb();
       } finally {
         this.#making = false;
       }
     }
     const copy = this.#copy;
-    if (copy === undefined) return create(dataDir, options);
+    if (copy === undefined) {
+      const database = await create(dataDir, options);
+      await this.#afterInitdb();
+      return database;
+    }
     this.#keepAlive();
     const database = await create(dataDir, { ...options, loadDataDir: copy });
     this.#fromCopy++;
