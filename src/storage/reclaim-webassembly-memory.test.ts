@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { reclaimWebAssemblyMemory } from "./reclaim-webassembly-memory.js";
 
+/** The WebAssembly memory constructor (the project's type libraries do not declare WebAssembly). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+const { Memory } = (
+  globalThis as unknown as { WebAssembly: { Memory: new (size: { initial: number }) => WasmMemory } }
+).WebAssembly;
+
 /** A WebAssembly memory with every page written (resident), reachable only through the returned weak reference. */
-const abandonedMemory = (pages: number): WeakRef<WebAssembly.Memory> => {
-  const memory = new WebAssembly.Memory({ initial: pages });
+const abandonedMemory = (pages: number): WeakRef<WasmMemory> => {
+  const memory = new Memory({ initial: pages });
   new Uint8Array(memory.buffer).fill(7);
   return new WeakRef(memory);
 };
@@ -19,7 +27,7 @@ describe("reclaimWebAssemblyMemory", () => {
   });
 
   it("keeps what is still referred to, and leaves no gc function on the global object", async () => {
-    const kept = new WebAssembly.Memory({ initial: 16 });
+    const kept = new Memory({ initial: 16 });
     new Uint8Array(kept.buffer)[0] = 42;
     const reference = new WeakRef(kept);
     const globalGc = (globalThis as { gc?: unknown }).gc;
