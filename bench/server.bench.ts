@@ -34,6 +34,10 @@
  *   a saturating load, whose latency is mostly the wait behind the other 49): below what the server carries, a
  *   request's latency is its own work. Latency counts from each request's due time.
  *
+ * Beside them, unless BENCH_BASELINE=0: the same bodies, connections and duration against a plain `node:http`
+ * server that parses each body and answers (bench/libraries/baseline-server.ts), once the Veracity servers have
+ * stopped: what this machine gives any Node program answering these requests, and the first phase's share of it.
+ *
  * BENCH_ROUNDS repeats the first phase (the last round is reported); BENCH_VERIFY_WORKERS sets the servers'
  * worker pools; BENCH_SERVER_SCRIPT, BENCH_SERVER_NODE_ARGS and BENCH_SERVER_STDOUT as in server-process.ts.
  */
@@ -41,6 +45,7 @@ import { randomBytes } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { defaultServerLimits } from "../src/server/deps.js";
+import { startBaselineServer } from "./libraries/baseline-server.js";
 import { buildPayloads, largeSources, type Payload } from "./libraries/real-payloads.js";
 import { distinctBodies, largeBodies, syntheticPayload } from "./libraries/server-bodies.js";
 import {
@@ -188,6 +193,16 @@ const together = servers.length > 1 ? await phase(servers) : undefined;
 for (const server of servers) await server.stop();
 if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`);
 
+// The baseline, alone on the machine now: a warm-up as the servers had, then one phase as long as theirs.
+const baseline = process.env.BENCH_BASELINE === "0" ? undefined : await startBaselineServer();
+let baselineResult: AutocannonResult | undefined;
+if (baseline) {
+  await load(baseline.url, headers, connections, warmupSeconds, bodies.next);
+  await settle();
+  baselineResult = await load(baseline.url, headers, connections, durationSeconds, bodies.next);
+  await baseline.stop();
+}
+
 const plainResult = plain.results[0] as AutocannonResult;
 const columns: Record<string, ReturnType<typeof figures>> = {
   [servers.length > 1 ? "1 instance" : "plain"]: figures(plainResult, plain.stats[0]),
@@ -199,6 +214,7 @@ if (withLarge)
 together?.results.forEach((result, index) => {
   columns[`instance ${index + 1} of ${servers.length}`] = figures(result, together.stats[index]);
 });
+if (baselineResult) columns["baseline: node:http + JSON.parse"] = figures(baselineResult, undefined);
 // One row per figure, one column per phase (and per instance).
 const rows: Record<string, Record<string, string | number>> = {};
 for (const [name, column] of Object.entries(columns))
@@ -214,6 +230,10 @@ if (together) {
     `${servers.length} instances at once: ${sum((r) => r.requests.average).toFixed(1)} requests/s combined, ${sum((r) => r.requests.total)} requests (one instance alone, same database: ${plainResult.requests.average.toFixed(1)} requests/s)`,
   );
 }
+if (baselineResult)
+  console.log(
+    `${servers.length > 1 ? "one instance" : "plain"} against the baseline (node:http + JSON.parse of the same bodies, same connections): ${(plainResult.requests.average / baselineResult.requests.average).toFixed(4)} of its requests/s; p99 ${plainResult.latency.p99} against ${baselineResult.latency.p99} ms`,
+  );
 if (withLarge?.large && large) {
   const { sent, statuses, p50, max } = withLarge.large;
   console.log(

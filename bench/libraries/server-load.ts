@@ -145,4 +145,7 @@ export const figures = (result: AutocannonResult, stats: ServerStats | undefined
   "server event-loop delay p99 / max ms": stats?.loopDelayMs
     ? `${stats.loopDelayMs.p99} / ${stats.loopDelayMs.max}`
     : "?",
+  "server resident MB at the end / peak": stats?.memory
+    ? `${stats.memory.residentMb} / ${stats.memory.peakResidentMb}${stats.memory.peakSince === "start" ? " (since its start)" : ""}`
+    : "?",
 });

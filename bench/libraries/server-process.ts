@@ -8,6 +8,12 @@ export interface ServerStats {
   /** Of which the main thread's (HTTP, the audit trail; not the verifying workers), where /proc has it. */
   readonly mainThreadCpuSeconds?: number;
   readonly loopDelayMs?: { readonly p50: number; readonly p99: number; readonly max: number };
+  /** Resident memory at the end of the measurement and its peak (during it, or since the start: `peakSince`). */
+  readonly memory?: {
+    readonly residentMb: number;
+    readonly peakResidentMb: number;
+    readonly peakSince: "measurement" | "start";
+  };
 }
 
 export interface ServerProcess {

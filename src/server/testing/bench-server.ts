@@ -6,7 +6,8 @@
  * BENCH_WARM_UP_MS says otherwise. Prints
  * `READY <url> <key>` once it listens; SIGTERM stops it.
  * SIGUSR2 starts a measurement and prints one `STATS {json}` line for the one it ends (the first covers the
- * start): the process's CPU time (every thread), its main thread's CPU time (on Linux) and event-loop delay.
+ * start): the process's CPU time (every thread), its main thread's CPU time (on Linux), event-loop delay, and
+ * resident memory at the end with its peak during the measurement (on Linux; elsewhere the peak since the start).
  * SIGTERM prints one too.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,6 +17,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { pino } from "pino";
 import { startServer } from "../start.js";
 import { mainThreadCpuSeconds } from "./main-thread-cpu.js";
+import { resetResidentPeak, residentMemory } from "./resident-memory.js";
 
 const temporary = process.env.BENCH_DATABASE
   ? undefined
@@ -42,6 +44,7 @@ const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 let cpuAtStart = process.cpuUsage();
 let mainThreadAtStart = mainThreadCpuSeconds();
+let peakReset = false;
 const printStats = () => {
   loopDelay.disable();
   const cpu = process.cpuUsage(cpuAtStart);
@@ -57,6 +60,7 @@ const printStats = () => {
       p99: ms(loopDelay.percentile(99)),
       max: ms(loopDelay.max),
     },
+    memory: residentMemory(peakReset),
   };
   process.stdout.write(`STATS ${JSON.stringify(stats)}\n`);
 };
@@ -64,6 +68,7 @@ process.on("SIGUSR2", () => {
   printStats();
   cpuAtStart = process.cpuUsage();
   mainThreadAtStart = mainThreadCpuSeconds();
+  peakReset = resetResidentPeak();
   loopDelay.reset();
   loopDelay.enable();
 });
