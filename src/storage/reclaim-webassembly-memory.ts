@@ -2,12 +2,13 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
 /**
- * Frees the WebAssembly memory a finished PGlite instance leaves behind. initdb runs in a WebAssembly instance
- * of its own, and a store made in a throwaway in-memory database (the template's copy) is another: once done,
- * their memory (hundreds of megabytes resident) is garbage. V8 frees a WebAssembly memory only when a full
- * collection finds its object unreachable, and that memory does not count towards the heap growth that starts
- * one, so a process that made a new store held it until some later full collection: an idle MCP server with its
- * in-memory store never ran one, and kept about 650 MB resident.
+ * Frees the WebAssembly memory finished PGlite instances leave behind. Making a new store runs initdb in
+ * WebAssembly instances of its own (PGlite starts a second database for it, beside initdb's module), and the
+ * template's copy is dumped from a throwaway in-memory database: once done, their memory (hundreds of megabytes
+ * resident) is garbage. V8 frees a WebAssembly memory only when a full collection finds its object unreachable,
+ * and that memory does not count towards the heap growth that starts one, so a process that made a new store
+ * held it until some later full collection: an idle MCP server with its in-memory store never ran one, and kept
+ * about 650 MB resident.
  *
  * The collection runs after the event loop's current turn: the promise reactions of the work just finished still
  * hold its objects until then (collected in the same turn, nothing was freed). One full collection of a heap
