@@ -73,8 +73,10 @@ await first.close();
 const second = createVerifier();
 const seen = await timeEach((index) => second.verify(JSON.parse(json[index] as string) as Payload));
 await second.close();
-// The process's peak resident set so far (kilobytes on Linux): the payloads, the warm-up and the measured runs.
-const oneThreadPeakMb = (process.resourceUsage().maxRSS * 1024) / 2 ** 20;
+/** The process's peak resident set so far, in MB (`maxRSS` is in kilobytes). */
+const peakRssMb = () => process.resourceUsage().maxRSS / 1024;
+// The payloads, the warm-up and the measured runs, before the pool's workers add theirs.
+const oneThreadPeakMb = peakRssMb();
 
 /**
  * Every core, warm: a pool of one worker per core warms up on the warm-up half for as many rounds, each round's
@@ -124,5 +126,5 @@ console.log(
 );
 console.log(`ratio warm / baseline: ${(unseen.perSecond / parsed.perSecond).toExponential(2)}`);
 console.log(
-  `peak RSS: ${oneThreadPeakMb.toFixed(0)} MB in one thread (payloads read, warm-up and measured runs), ${((process.resourceUsage().maxRSS * 1024) / 2 ** 20).toFixed(0)} MB with the pool of ${cores}`,
+  `peak RSS: ${oneThreadPeakMb.toFixed(0)} MB in one thread (payloads read, warm-up and measured runs), ${peakRssMb().toFixed(0)} MB with the pool of ${cores}`,
 );

@@ -7,6 +7,7 @@ export interface ResidentMemory {
   readonly peakSince: "measurement" | "start";
 }
 
+/** Whole megabytes of a size in kilobytes (how /proc and `maxRSS` give it). */
 const megabytes = (kilobytes: number) => Math.round(kilobytes / 1024);
 
 /**
@@ -25,7 +26,7 @@ export const resetResidentPeak = (): boolean => {
 
 /** The resident memory now and the peak since the last reset (or since the start, where none took). */
 export const residentMemory = (resetTook: boolean): ResidentMemory => {
-  const now = megabytes(process.memoryUsage().rss / 1024);
+  const now = Math.round(process.memoryUsage().rss / 2 ** 20);
   try {
     const status = readFileSync("/proc/self/status", "utf8");
     const peak = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
