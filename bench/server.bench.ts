@@ -23,7 +23,9 @@
  *   inline are bounded by the body limit alone). The bench servers' body limit is raised to fit (said in the
  *   output). Bar: small requests' p99 with the loop <= 2x the plain phase's. autocannon counts only the requests
  *   answered within the phase: those still waiting behind a large one when it ends are in neither `requests` nor
- *   the latencies.
+ *   the latencies. With BENCH_RATES too, one more phase: the first rate offered with the loop beside it, its
+ *   small requests' p99 printed against that rate's alone (below saturation, where a request's latency is its own
+ *   work and not the wait behind the other connections).
  * - BENCH_INSTANCES=N with BENCH_DATABASE_URL=postgres://...: N servers on that PostgreSQL (a fresh schema,
  *   dropped at the end), one API key valid on all (the first server mints it, the others read it from the shared
  *   database); a phase drives them all at once, BENCH_CONNECTIONS / N connections each, beside the first phase
@@ -189,6 +191,10 @@ for (let round = 1; round < rounds; round++) {
 const offered: { rate: number; run: Awaited<ReturnType<typeof phase>> }[] = [];
 for (const rate of offeredRates) offered.push({ rate, run: await phase([first], false, rate) });
 const withLarge = large ? await phase([first], true) : undefined;
+// Below saturation a request's latency is its own work, so what a large request does to small ones shows there
+// (at saturation the wait behind the other 49 connections hides it): the first offered rate again, the loop beside it.
+const firstRate = offered[0];
+const offeredWithLarge = large && firstRate ? await phase([first], true, firstRate.rate) : undefined;
 const together = servers.length > 1 ? await phase(servers) : undefined;
 for (const server of servers) await server.stop();
 if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`);
@@ -211,6 +217,11 @@ for (const { rate, run } of offered)
   columns[`${rate} req/s offered`] = figures(run.results[0] as AutocannonResult, run.stats[0]);
 if (withLarge)
   columns["with large loop"] = figures(withLarge.results[0] as AutocannonResult, withLarge.stats[0]);
+if (offeredWithLarge && firstRate)
+  columns[`${firstRate.rate} req/s offered, large loop`] = figures(
+    offeredWithLarge.results[0] as AutocannonResult,
+    offeredWithLarge.stats[0],
+  );
 together?.results.forEach((result, index) => {
   columns[`instance ${index + 1} of ${servers.length}`] = figures(result, together.stats[index]);
 });
@@ -234,10 +245,14 @@ if (baselineResult)
   console.log(
     `${servers.length > 1 ? "one instance" : "plain"} against the baseline (node:http + JSON.parse of the same bodies, same connections): ${(plainResult.requests.average / baselineResult.requests.average).toFixed(4)} of its requests/s; p99 ${plainResult.latency.p99} against ${baselineResult.latency.p99} ms`,
   );
-if (withLarge?.large && large) {
-  const { sent, statuses, p50, max } = withLarge.large;
+for (const [run, label] of [
+  [withLarge, "beside the load"],
+  [offeredWithLarge, `beside ${firstRate?.rate} req/s offered`],
+] as const) {
+  if (!run?.large || !large) continue;
+  const { sent, statuses, p50, max } = run.large;
   console.log(
-    `large requests (${(large.bytes / 1e6).toFixed(1)} MB) beside the load: ${sent} sent, statuses ${JSON.stringify(statuses)}, latency p50 ${p50} ms, max ${max} ms`,
+    `large requests (${(large.bytes / 1e6).toFixed(1)} MB) ${label}: ${sent} sent, statuses ${JSON.stringify(statuses)}, latency p50 ${p50} ms, max ${max} ms`,
   );
 }
 const built = bodies.built();
@@ -249,7 +264,7 @@ if (mode === "distinct")
   );
 
 const [minimumRate, p99Bar] = mode === "distinct" ? [1_000, 50] : [300, 100];
-const smallRuns = [plain, withLarge, together].flatMap((run) => run?.results ?? []);
+const smallRuns = [plain, withLarge, offeredWithLarge, together].flatMap((run) => run?.results ?? []);
 const bars: [string, boolean][] = [
   [`requests/s >= ${minimumRate.toLocaleString("en")}`, plainResult.requests.average >= minimumRate],
   [`p99 < ${p99Bar} ms`, plainResult.latency.p99 < p99Bar],
@@ -261,6 +276,14 @@ if (withLarge) {
     `p99 with the large loop <= 2x plain (${loaded.latency.p99} against ${plainResult.latency.p99} ms, ${loaded.requests.total} requests answered)`,
     loaded.requests.total > 0 && loaded.latency.p99 <= 2 * plainResult.latency.p99,
   ]);
+}
+if (offeredWithLarge && firstRate) {
+  // Not the issue's bar (that one is at saturation): the same ratio where latency is each request's own work.
+  const loaded = offeredWithLarge.results[0] as AutocannonResult;
+  const alone = firstRate.run.results[0] as AutocannonResult;
+  console.log(
+    `at ${firstRate.rate} req/s offered, small requests' p99 with the large loop: ${loaded.latency.p99} against ${alone.latency.p99} ms without (${(loaded.latency.p99 / alone.latency.p99).toFixed(2)}x)`,
+  );
 }
 for (const [bar, met] of bars) console.log(`${met ? "PASS" : "FAIL"} ${bar}`);
 process.exitCode = bars.every(([, met]) => met) ? 0 : 1;

@@ -87,7 +87,10 @@ export const decodeBody = async <A, I>(context: Context, schema: Schema.Schema<A
   } catch {
     throw new ApiProblem(400, "malformed-json", "the request body is not valid JSON", {}, "body");
   }
-  const unreadable = firstUnreadable(raw, "");
+  // A NUL or a lone surrogate reaches a parsed string or key only through a `\u` escape: JSON refuses raw control
+  // characters, and decoding replaces bytes that would encode a surrogate. A body without one is not walked
+  // (5 ms of the event loop for a 10 MB body).
+  const unreadable = text.includes("\\u") ? firstUnreadable(raw, "") : undefined;
   if (unreadable !== undefined)
     throw new ApiProblem(
       400,
