@@ -74,5 +74,6 @@ export { VerificationRequest } from "./model/request.js";
 export { VerificationResult } from "./model/result.js";
 export { RiskLevel } from "./model/risk.js";
 export { Span } from "./model/span.js";
+export type { JsonReading, OffThreadJsonReader } from "./text/json-text.js";
 export { defaultSettings, type VerificationSettings } from "./verification/config.js";
 export type { EvidenceFocus, FocusReport } from "./verification/focus-evidence.js";

@@ -71,6 +71,12 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   });
   app.use("*", limitDuration(limits.requestTimeoutMs));
   app.use("*", limitBody(limits.maxBodyBytes));
+  const readJsonOffThread = deps.readJsonOffThread;
+  if (readJsonOffThread !== undefined)
+    app.use("*", async (context, next) => {
+      context.set("readJsonOffThread", readJsonOffThread);
+      await next();
+    });
   app.route("/", healthRoutes(deps, metrics.render));
   app.get("/openapi.json", (context) => context.body(openApi, 200, { "content-type": "application/json" }));
   app.route("/v1", api);

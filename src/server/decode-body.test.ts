@@ -2,7 +2,8 @@ import { Schema } from "effect";
 import fc from "fast-check";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { decodeBody, jsonDepth } from "./decode-body.js";
+import { jsonDepth } from "../text/json-text.js";
+import { decodeBody } from "./decode-body.js";
 import { problemErrorHandler } from "./middleware/problem/index.js";
 
 /** The definition, a character at a time: inside a string a backslash skips the next character. */

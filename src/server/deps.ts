@@ -7,6 +7,7 @@ import type { Verifier } from "../facade/create-verifier.js";
 import type { MemoryGateClient } from "../memory/gate/create-memory-gate.js";
 import type { VeracityMetrics } from "../metrics/registry.js";
 import type { SqlClientService } from "../storage/sql-client.js";
+import type { OffThreadJsonReader } from "../text/json-text.js";
 import type { ServerAuditTrail } from "./audit-trail.js";
 import { defaultRateLimit, type RateLimit } from "./middleware/rate-limit/index.js";
 import type { Recalibration } from "./recalibration.js";
@@ -40,6 +41,11 @@ export interface ServerDeps {
    * stops the work). Default: in the server's own thread.
    */
   readonly validateNumbersJson?: (input: ValidateInput) => Promise<string>;
+  /**
+   * Where JSON bodies of `offThreadFromBytes` or more are decoded and parsed: the worker pool's (its large-call
+   * worker), so a 10 MB body does not hold the event loop. Default: in the server's own thread.
+   */
+  readonly readJsonOffThread?: OffThreadJsonReader;
   readonly logger: Logger;
   readonly limits?: Partial<ServerLimits>;
   /** The registry `/metrics` serves (e.g. `makeVeracityMetrics().registry`); the HTTP metrics are added to it. */

@@ -252,7 +252,9 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       memory,
       verifier,
       checker,
-      ...(pool === undefined ? {} : { validateNumbersJson: pool.validateNumbersJson }),
+      ...(pool === undefined
+        ? {}
+        : { validateNumbersJson: pool.validateNumbersJson, readJsonOffThread: pool.readJsonOffThread }),
       logger,
       metricsRegistry: metrics.registry,
       veracityMetrics: metrics,

@@ -10,6 +10,7 @@ import type { LeanVerificationResult } from "../../model/lean-result.js";
 import type { VerificationRequest } from "../../model/request.js";
 import type { VerificationResult } from "../../model/result.js";
 import type { RiskLevel } from "../../model/risk.js";
+import type { JsonReading, OffThreadJsonReader } from "../../text/json-text.js";
 import type { EventHandler } from "../../verification/events.js";
 import type { Verifier } from "../create-verifier.js";
 import type { PreparedAnswer } from "../prepared-answer.js";
@@ -106,6 +107,11 @@ export interface WorkerPoolVerifier extends Verifier {
   /** `validateNumbers` run in a worker, answered as the result's JSON text (this thread never serializes it). */
   readonly validateNumbersJson: (input: ValidateInput) => Promise<string>;
   /**
+   * A JSON text given as UTF-8 bytes, read in a worker as `readJsonText` reads it: a large request body decoded
+   * and parsed without holding this thread (bytes of `largeCallChars` or more go to the large lane).
+   */
+  readonly readJsonOffThread: OffThreadJsonReader;
+  /**
    * New Platt models for the given layers in every worker, and in every worker started later (a replacement
    * after a deadline or a crash, the large lane's). Resolves once each running worker has applied them; a
    * worker that dies meanwhile is replaced by one built with them.
@@ -170,7 +176,8 @@ const carriedChars = (carried: Carried): number =>
  * measuring a 10 MB request costs as little as a small one. A malformed request (the worker refuses it) counts
  * what it has of the right type and never throws here.
  */
-export const callChars = (body: CallBody): number => carriedChars(carriedBy(body));
+export const callChars = (body: CallBody): number =>
+  body.op === "readJson" ? body.bytes.length : carriedChars(carriedBy(body));
 
 /** What a call carries to its worker: a request, a numbers input, or the call's own fields. */
 const carriedBy = (body: CallBody): Carried => {
@@ -186,6 +193,7 @@ const carriedBy = (body: CallBody): Carried => {
       return body as Carried;
     case "updateCalibration":
     case "warmUp":
+    case "readJson":
       return undefined;
   }
 };
@@ -403,6 +411,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     assessRisk: (text, context) =>
       call<RiskLevel>({ op: "assessRisk", text, ...(context === undefined ? {} : { context }) }),
     validateNumbersJson: (input) => call<string>({ op: "validateNumbersJson", input }),
+    readJsonOffThread: (bytes, maxDepth) => call<JsonReading>({ op: "readJson", bytes, maxDepth }),
     updateCalibration: async (models) => {
       const invalid = invalidPlattModel(models);
       if (invalid) throw invalid;

@@ -73,6 +73,8 @@ export type WorkerCall =
   | { readonly id: number; readonly op: "assessRisk"; readonly text: string; readonly context?: string }
   /** Numeric validation; the worker answers the result's JSON text, so the caller's thread never serializes it. */
   | { readonly id: number; readonly op: "validateNumbersJson"; readonly input: ValidateInput }
+  /** A JSON text given as UTF-8 bytes, read as `readJsonText` reads it (a large request body, off the caller's thread). */
+  | { readonly id: number; readonly op: "readJson"; readonly bytes: Uint8Array; readonly maxDepth: number }
   /** New Platt models for some layers, for every verification the worker starts afterwards. */
   | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels }
   /** Made-up verifications in a verifier of the warm-up's own (`warmUpVerifier`), answered by its report. */
