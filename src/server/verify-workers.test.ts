@@ -1,6 +1,8 @@
+import { existsSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkerPoolVerifier } from "../facade/worker-pool/index.js";
 import { withoutTimings } from "../facade/worker-pool/testing/without-timings.js";
+import { offThreadFromBytes } from "./decode-body.js";
 import { startTestServer, type TestServer } from "./testing/test-server.js";
 
 const sources = [
@@ -145,4 +147,49 @@ describe("/v1/check with a configuration file", () => {
       await Promise.all(servers.map((server) => server.close()));
     }
   });
+});
+
+describe("a large request body with verification workers", () => {
+  /** The process's threads started since `before` was listed (threads that ended meanwhile do not count). */
+  const threadIds = () => new Set(readdirSync("/proc/self/task"));
+  const startedSince = (before: Set<string>) => [...threadIds()].filter((id) => !before.has(id)).length;
+  // Malformed, so nothing is verified: a thread that starts for it started to read it.
+  const malformedLarge = `{"text": "an answer", "sources": ["${"x".repeat(offThreadFromBytes)}"`;
+
+  it.runIf(existsSync("/proc/self/task"))(
+    "is read in the large-call worker, started for it, and answered as the server's own thread answers it",
+    async () => {
+      const limits = { maxBodyBytes: 2 * offThreadFromBytes };
+      const [pooled, inThread] = await Promise.all([
+        startTestServer(limits, { verifyWorkers: 1 }),
+        startTestServer(limits, { verifyWorkers: 0 }),
+      ]);
+      try {
+        const [pooledKey, inThreadKey] = await Promise.all([
+          pooled.createApiKey("alice"),
+          inThread.createApiKey("alice"),
+        ]);
+        const send = (server: TestServer, key: string, body: string) =>
+          fetch(`${server.url}/v1/check`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+            body,
+          }).then(async (response) => ({
+            status: response.status,
+            body: (await response.json()) as { code?: string },
+          }));
+        const before = threadIds();
+        // A small malformed body, and a large one in the server without workers: no thread starts.
+        expect((await send(pooled, pooledKey, '{"text": "')).status).toBe(400);
+        const here = await send(inThread, inThreadKey, malformedLarge);
+        expect(startedSince(before)).toBe(0);
+        const off = await send(pooled, pooledKey, malformedLarge);
+        expect(off).toEqual(here);
+        expect(off.body.code).toBe("malformed-json");
+        expect(startedSince(before)).toBe(1);
+      } finally {
+        await Promise.all([pooled.close(), inThread.close()]);
+      }
+    },
+  );
 });
