@@ -4,7 +4,12 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Schema } from "effect";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkerPoolVerifier, type WorkerPoolVerifier } from "../facade/worker-pool/index.js";
+import {
+  createWorkerPoolVerifier,
+  VerifierBusyError,
+  type WorkerPoolVerifier,
+} from "../facade/worker-pool/index.js";
+import { VerificationError } from "../model/errors.js";
 import type { OffThreadJsonReader } from "../text/json-text.js";
 import { decodeBody, offThreadFromBytes } from "./decode-body.js";
 import type { ServerEnv } from "./env.js";
@@ -115,5 +120,40 @@ describe("decodeBody with an off-thread reader, over real HTTP, the reader a wor
     expect(off).toEqual(here);
     expect(off.status).toBe(200);
     expect(reads).toBe(before);
+  });
+});
+
+describe("decodeBody when the off-thread reader cannot read", () => {
+  const body = bytes(JSON.stringify({ text: "an answer", sources: [filler] }));
+
+  it("reads the body in the server's thread when every large-call worker's queue is full", async () => {
+    const busy: OffThreadJsonReader = () =>
+      Promise.reject(new VerifierBusyError({ message: "every worker is busy", pending: 16 }));
+    const [refused, inThread] = await Promise.all([listen(appReading(busy)), listen(appReading(undefined))]);
+    try {
+      const [answer, here] = await Promise.all([post(refused.url, body), post(inThread.url, body)]);
+      expect(answer).toEqual(here);
+      expect(answer.status).toBe(200);
+    } finally {
+      for (const { server } of [refused, inThread])
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("fails the request, never reading it here, when the worker fails", async () => {
+    let calls = 0;
+    const crashed: OffThreadJsonReader = () => {
+      calls += 1;
+      return Promise.reject(new VerificationError({ message: "verification worker stopped (exit code 1)" }));
+    };
+    const failing = await listen(appReading(crashed));
+    try {
+      const answer = await post(failing.url, body);
+      expect(answer.status).toBe(502);
+      expect(answer.body).toMatchObject({ code: "verification-failed" });
+      expect(calls).toBe(1);
+    } finally {
+      await new Promise<void>((resolve) => failing.server.close(() => resolve()));
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Either, ParseResult, Schema } from "effect";
 import type { Context } from "hono";
+import { VerifierBusyError } from "../facade/worker-pool/errors.js";
 import { inputLimits } from "../model/limits.js";
 import { type JsonReading, readJsonText } from "../text/json-text.js";
 import type { ServerEnv } from "./env.js";
@@ -13,13 +14,25 @@ import { ApiProblem } from "./middleware/problem/index.js";
  */
 export const offThreadFromBytes = 1_000_000;
 
-/** The body read as JSON: off the thread when it is large and the app can, else here. */
+/**
+ * The body read as JSON: off the thread when it is large and the app can, else here. When every large-call
+ * worker has its queue full, the body is read here as it was before there were workers to read it: the server
+ * can always do this itself, and refusing a body for a queue of other work would be a new failure. Any other
+ * failure of the worker (it crashed, it ran past the deadline) is the request's error: a body that crashed a
+ * worker is not read again in the server's thread.
+ */
 const readBody = async (context: Context): Promise<JsonReading> => {
   const offThread = (context as Context<ServerEnv>).get("readJsonOffThread");
   const declared = Number(context.req.header("content-length"));
-  if (offThread !== undefined && declared >= offThreadFromBytes)
-    return offThread(new Uint8Array(await context.req.arrayBuffer()), inputLimits.jsonDepth);
-  return readJsonText(await context.req.text(), inputLimits.jsonDepth);
+  if (offThread === undefined || !(declared >= offThreadFromBytes))
+    return readJsonText(await context.req.text(), inputLimits.jsonDepth);
+  const bytes = new Uint8Array(await context.req.arrayBuffer());
+  try {
+    return await offThread(bytes, inputLimits.jsonDepth);
+  } catch (error) {
+    if (!(error instanceof VerifierBusyError)) throw error;
+    return readJsonText(new TextDecoder().decode(bytes), inputLimits.jsonDepth);
+  }
 };
 
 /**
