@@ -98,6 +98,9 @@ describe("decodeBody with an off-thread reader, over real HTTP, the reader a wor
       bytes(`{"text": "\\ud800", "sources": ["${filler}"]}`),
       bytes(JSON.stringify({ text: "an answer", sources: [filler], extra: true })),
       invalidUtf8,
+      // A "__proto__" key stays an own key through the copy back (refused by the schema as any extra key), and
+      // sets no object's prototype.
+      bytes(`{"text": "an answer", "sources": ["${filler}"], "__proto__": {"polluted": true}}`),
     ];
     const statuses: number[] = [];
     for (const body of bodies) {
@@ -109,8 +112,9 @@ describe("decodeBody with an off-thread reader, over real HTTP, the reader a wor
       statuses.push(off.status);
     }
     // What each body is: read, too deep, malformed, a NUL, a lone surrogate, refused by the schema, read with
-    // U+FFFD where the bytes are not UTF-8.
-    expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 200]);
+    // U+FFFD where the bytes are not UTF-8, a "__proto__" key refused by the schema.
+    expect(statuses).toEqual([200, 400, 400, 400, 400, 400, 200, 400]);
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
   it("reads a body under the threshold in the server's thread", async () => {
