@@ -2,16 +2,17 @@ import { Either, ParseResult, Schema } from "effect";
 import type { Context } from "hono";
 import { VerifierBusyError } from "../facade/worker-pool/errors.js";
 import { inputLimits } from "../model/limits.js";
-import { type JsonReading, readJsonText } from "../text/json-text.js";
+import { type JsonReading, readJsonBytes, readJsonText } from "../text/json-text.js";
 import type { ServerEnv } from "./env.js";
 import { ApiProblem } from "./middleware/problem/index.js";
 
 /**
  * Bodies of this many bytes or more are read off the server's thread when the app has an `OffThreadJsonReader`
- * (the context's `readJsonOffThread`). On a 2-core machine a 10 MB body cost the server's thread 46 ms read there
- * (decoding, parsing and checking it) and 21 ms read by a worker (copying the bytes out and the parsed value
- * back), and the event loop's longest waits fell from 64-69 ms to 24-30 ms. The size is the pool's default for a
- * large call, so such a body goes to the large-call worker, where its verification runs too.
+ * (the context's `readJsonOffThread`). On a 2-core machine a 10 MB body cost the server's thread 42-43 ms read
+ * there (decoding, parsing and checking it) and 21 ms read by a worker (receiving the body, copying its bytes out
+ * and the parsed value back), and the event loop's longest waits fell from 64-69 ms (the release before) to
+ * 24-30 ms. The size is the pool's default for a large call, so such a body goes to the large-call worker, where
+ * its verification runs too.
  */
 export const offThreadFromBytes = 1_000_000;
 
@@ -32,7 +33,7 @@ const readBody = async (context: Context): Promise<JsonReading> => {
     return await offThread(bytes, inputLimits.jsonDepth);
   } catch (error) {
     if (!(error instanceof VerifierBusyError)) throw error;
-    return readJsonText(new TextDecoder().decode(bytes), inputLimits.jsonDepth);
+    return readJsonBytes(bytes, inputLimits.jsonDepth);
   }
 };
 

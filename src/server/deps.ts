@@ -43,7 +43,7 @@ export interface ServerDeps {
   readonly validateNumbersJson?: (input: ValidateInput) => Promise<string>;
   /**
    * Where JSON bodies of `offThreadFromBytes` or more are decoded and parsed: the worker pool's (its large-call
-   * worker), so a 10 MB body holds the event loop less than half as long. Default: in the server's own thread.
+   * worker), so a 10 MB body holds the event loop about half as long. Default: in the server's own thread.
    */
   readonly readJsonOffThread?: OffThreadJsonReader;
   readonly logger: Logger;

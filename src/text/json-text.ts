@@ -90,6 +90,13 @@ export const readJsonText = (text: string, maxDepth: number): JsonReading => {
 };
 
 /**
+ * Reads a JSON text given as UTF-8 bytes, decoded as `Request.text()` decodes a body (a BOM dropped, bytes that
+ * are not UTF-8 read as U+FFFD): what `readJsonText` gives for that text.
+ */
+export const readJsonBytes = (bytes: Uint8Array, maxDepth: number): JsonReading =>
+  readJsonText(new TextDecoder().decode(bytes), maxDepth);
+
+/**
  * Reads a JSON text given as UTF-8 bytes somewhere other than the caller's thread (a worker): what
  * `readJsonText` gives for the decoded text.
  */

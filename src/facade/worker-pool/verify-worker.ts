@@ -6,7 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { CalibrationModels } from "../../calibration/calibrator.js";
 import { validateNumbers } from "../../checks/numbers/validate/validate-numbers.js";
 import { leanResult } from "../../model/lean-result.js";
-import { readJsonText } from "../../text/json-text.js";
+import { readJsonBytes } from "../../text/json-text.js";
 import { createVerifier } from "../create-verifier.js";
 import { prepareAnswer } from "../prepared-answer.js";
 import { warmUpVerifier } from "../warm-up-verifier.js";
@@ -109,7 +109,7 @@ const answer = (call: WorkerCall): Promise<unknown> => {
     case "validateNumbersJson":
       return Promise.resolve().then(() => JSON.stringify(validateNumbers(call.input)));
     case "readJson":
-      return Promise.resolve().then(() => readJsonText(new TextDecoder().decode(call.bytes), call.maxDepth));
+      return Promise.resolve().then(() => readJsonBytes(call.bytes, call.maxDepth));
     case "updateCalibration":
       return updateCalibration(call.models);
     case "warmUp":
