@@ -32,6 +32,19 @@ export const oneOf = <const T extends string>(
   throw new UsageError(`${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
 };
 
+export const nonNegativeInteger = (
+  value: string | undefined,
+  flag: string,
+  fallback: number,
+  max: number,
+): number => {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (value.trim() === "" || !Number.isSafeInteger(parsed) || parsed < 0 || parsed > max)
+    throw new UsageError(`${flag} must be a whole number from 0 to ${max}`);
+  return parsed;
+};
+
 export const positiveInteger = (value: string | undefined, flag: string, fallback: number): number => {
   if (value === undefined) return fallback;
   const parsed = Number(value);

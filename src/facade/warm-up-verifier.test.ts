@@ -47,6 +47,39 @@ describe("warmUpVerifier", () => {
     }
   });
 
+  it("turns the event loop between verifications, so a timer set before it can abort it", async () => {
+    // A real verifier settles its verifications in promise callbacks alone: without a turn of the loop between
+    // them, the timer below would fire only after all 200.
+    const verifier = createVerifier();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 0);
+    try {
+      const report = await warmUpVerifier(verifier, {
+        maxVerifications: 200,
+        maxMs: 60_000,
+        signal: controller.signal,
+      });
+      expect(controller.signal.aborted).toBe(true);
+      expect(report.verifications).toBeGreaterThanOrEqual(1);
+      expect(report.verifications).toBeLessThan(200);
+      expect(report.stoppedBy).toBeUndefined();
+    } finally {
+      clearTimeout(timer);
+      await verifier.close();
+    }
+  });
+
+  it("runs nothing once its signal is aborted", async () => {
+    const verifier = counting();
+    try {
+      const report = await warmUpVerifier(verifier, { maxVerifications: 10, signal: AbortSignal.abort() });
+      expect(report.verifications).toBe(0);
+      expect(verifier.seen).toHaveLength(0);
+    } finally {
+      await verifier.close();
+    }
+  });
+
   it("ends at the first error and reports it, without throwing", async () => {
     const verifier = counting(async (call) => {
       if (call === 3) throw new Error("the model is down");

@@ -1,17 +1,18 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { Effect } from "effect";
-import { openMcpDependencies } from "../../integrations/mcp/dependencies.js";
+import { type McpWarmUpReport, openMcpDependencies } from "../../integrations/mcp/dependencies.js";
 import { type McpHttpOptions, startMcpHttpServer } from "../../integrations/mcp/http.js";
 import { serveMcpStdio } from "../../integrations/mcp/stdio.js";
+import { defaultWarmUp } from "../../memory/index.js";
 import { keyHolder, migrateServerTables } from "../../server/keys/api-keys.js";
 import { runEffect } from "../../server/run-effect.js";
 import { isPostgresUrl, openSqlClient } from "../../storage/open.js";
 import type { SqlClientService } from "../../storage/sql-client.js";
-import { parseCommandArgs, positiveInteger } from "../args.js";
+import { nonNegativeInteger, parseCommandArgs, positiveInteger } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 
-const usage = `veracity mcp [--user <id>] [--memory <db>] [--repository <dir>]
+const usage = `veracity mcp [--user <id>] [--memory <db>] [--repository <dir>] [--warm-up-ms <ms>]
 veracity mcp --http [--db <target>] [--host 127.0.0.1] [--port 3333] [--allowed-host <host>]...
                     [--allowed-origin <origin>]... [--repository <dir>]
 veracity mcp --http --insecure-no-auth --user <id> [...]
@@ -40,7 +41,30 @@ in the review UI or API of 'veracity serve'.
   --insecure-no-auth serve --http without keys, for --user only: anyone who reaches the port acts for that
                      user, as an agent. Only on a machine nobody else uses
   --repository <dir> repository whose commits and ADRs citations may point to (default: cwd)
-  --config <file>    configuration file, YAML or JSON (VERACITY_CONFIG), as for veracity check`;
+  --config <file>    configuration file, YAML or JSON (VERACITY_CONFIG), as for veracity check
+  --warm-up-ms <ms>  verify made-up answers, then (with a database that outlives the process) validate stored
+                     memories again, each for up to this many ms, so the first calls are not a new process's
+                     slow ones: over stdio while the client connects, ended by its first tool call; with
+                     --http before listening. 0 starts cold (default 3000)`;
+
+/**
+ * Whether the memory store outlives the process (a directory or a PostgreSQL database): only then can it hold
+ * enough memories for the gate's first checks to be slow, and opening an in-memory store that no call may use
+ * would cost memory for nothing.
+ */
+const persistentMemory = (database: string | undefined): boolean =>
+  database !== undefined && database !== "memory://";
+
+/** The warm-up's report as one line for stderr. */
+const warmUpLine = (report: McpWarmUpReport): string => {
+  const parts: string[] = [];
+  if (report.verification !== undefined)
+    parts.push(`${report.verification.verifications} verifications in ${report.verification.ms} ms`);
+  if (report.memory !== undefined)
+    parts.push(`${report.memory.checks} memory checks in ${report.memory.elapsedMs} ms`);
+  const stopped = report.stoppedBy === undefined ? "" : ` (stopped: ${report.stoppedBy})`;
+  return `veracity mcp warmed up: ${parts.length === 0 ? "nothing" : parts.join(", ")}${stopped}\n`;
+};
 
 /** Resolves when the process is asked to stop (SIGINT/SIGTERM). */
 const untilStopped = () =>
@@ -61,6 +85,7 @@ const options = {
   "allowed-origin": { type: "string", multiple: true },
   "insecure-no-auth": { type: "boolean" },
   config: { type: "string" },
+  "warm-up-ms": { type: "string" },
 } as const;
 
 type Values = ReturnType<typeof parseCommandArgs<typeof options>>["values"];
@@ -102,7 +127,7 @@ const keyDatabase = async (values: Values, io: CliIO): Promise<string> => {
   return directory;
 };
 
-const serveHttp = async (values: Values, io: CliIO): Promise<void> => {
+const serveHttp = async (values: Values, io: CliIO, warmUpMs: number): Promise<void> => {
   const insecure = values["insecure-no-auth"] === true;
   const port = positiveInteger(values.port, "--port", 3333);
   let sql: SqlClientService | undefined;
@@ -120,6 +145,10 @@ const serveHttp = async (values: Values, io: CliIO): Promise<void> => {
       ...(insecure && values.user !== undefined ? { userId: values.user } : {}),
     });
     try {
+      if (warmUpMs > 0) {
+        const memory = sql !== undefined || persistentMemory(values.memory);
+        io.stderr(warmUpLine(await dependencies.warmUp({ maxMs: warmUpMs, memory })));
+      }
       const httpOptions: McpHttpOptions = {
         host: values.host ?? "127.0.0.1",
         port,
@@ -154,8 +183,9 @@ export const mcpCommand: CliCommand = {
     const { values, positionals } = parseCommandArgs(argv, options);
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     checkFlags(values);
+    const warmUpMs = nonNegativeInteger(values["warm-up-ms"], "--warm-up-ms", defaultWarmUp.maxMs, 600_000);
     if (values.http === true) {
-      await serveHttp(values, io);
+      await serveHttp(values, io, warmUpMs);
       return ExitCode.ok;
     }
     const dependencies = openMcpDependencies({
@@ -164,8 +194,20 @@ export const mcpCommand: CliCommand = {
       ...(values.config === undefined ? {} : { verifier: { config: values.config, cwd: io.cwd } }),
       ...(values.user === undefined ? {} : { userId: values.user }),
     });
+    // The warm-up starts once the client has finished its handshake (so that is not slowed), and runs in this
+    // thread until its bound or the first tool call, which waits for one made-up check at most. Its report goes
+    // to stderr: stdout carries the protocol.
+    const warmUp = () =>
+      void dependencies
+        .warmUp({ maxMs: warmUpMs, memory: persistentMemory(values.memory) })
+        .then((report) => io.stderr(warmUpLine(report)));
     try {
-      await serveMcpStdio(dependencies);
+      await serveMcpStdio(
+        dependencies,
+        process.stdin,
+        process.stdout,
+        warmUpMs > 0 ? { onInitialized: warmUp } : {},
+      );
     } finally {
       await dependencies.close();
     }

@@ -1,9 +1,13 @@
-import { buildVerifier, type VerifierFlags } from "../../assembly/build-verifier.js";
+import { type BuiltVerifier, buildVerifier, type VerifierFlags } from "../../assembly/build-verifier.js";
 import { requestUserFactMemory } from "../../assembly/fact-memory.js";
 import { lazyVerifier } from "../../assembly/lazy-verifier.js";
 import { openMemoryGate } from "../../assembly/memory-gate.js";
 import { CalculationRecorder } from "../../checks/numbers/index.js";
-import type { MemoryGateClient } from "../../memory/index.js";
+import { createVerifier, type Verifier } from "../../facade/create-verifier.js";
+import { verifyPrepared } from "../../facade/prepared-answer.js";
+import { type VerificationWarmUpReport, warmUpVerifier } from "../../facade/warm-up-verifier.js";
+import { defaultWarmUp, type MemoryGateClient, type WarmUpReport } from "../../memory/index.js";
+import { errorMessage } from "../../model/error-message.js";
 import type { SqlClientService } from "../../storage/sql-client.js";
 import type { McpDependencies } from "./tools.js";
 
@@ -29,17 +33,47 @@ export interface McpDependencyOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
+/** How long `warmUp` runs: each part stops at `maxMs`, and both at the first tool call. */
+export interface McpWarmUpOptions {
+  /** Most milliseconds for each part (default 3,000). */
+  readonly maxMs?: number;
+  /** Whether the memory gate warms up too, after the verification (default false: it opens the store). */
+  readonly memory?: boolean;
+}
+
+/** What `warmUp` did: each part's report, and why it ended early if it did. */
+export interface McpWarmUpReport {
+  /** The offline checks' warm-up (made-up answers verified in this thread). */
+  readonly verification?: VerificationWarmUpReport;
+  /** The memory gate's (stored memories validated again, read only), when asked for. */
+  readonly memory?: WarmUpReport;
+  /** A tool call arrived first, or the verifier or the memory store could not be opened (its message). */
+  readonly stoppedBy?: string;
+}
+
+/** The stop reason of a warm-up that a caller's first use of the verifier or the memory gate ended. */
+export const stoppedByToolCall = "a tool call arrived";
+
 /**
  * The assembled verifier (by default: grounding, numbers, and citations of the repository's commits and
- * ADRs) and a memory gate, each opened on first use.
+ * ADRs) and a memory gate, each opened on first use, and `warmUp`, which opens them ahead of the first call
+ * and runs their code on made-up work so the first calls are not a new process's slow ones.
  */
 export const openMcpDependencies = (
   options: McpDependencyOptions = {},
-): McpDependencies & { readonly close: () => Promise<void> } => {
+): McpDependencies & {
+  readonly warmUp: (options?: McpWarmUpOptions) => Promise<McpWarmUpReport>;
+  readonly close: () => Promise<void>;
+} => {
   const env = options.env ?? process.env;
   const repositoryDir = options.repositoryDir ?? process.cwd();
+  // Set once the callers' work starts: a warm-up under way stops before its next made-up check.
+  const warming = new AbortController();
+  const callerArrived = () => {
+    if (!warming.signal.aborted) warming.abort(stoppedByToolCall);
+  };
   let gate: Promise<MemoryGateClient> | undefined;
-  const memory = () => {
+  const openGate = () => {
     gate ??= openMemoryGate(
       options.memorySql === undefined
         ? { database: options.memoryDatabase ?? "memory://", repositoryDir }
@@ -50,19 +84,99 @@ export const openMcpDependencies = (
   };
   // With a model, fact decomposition reads the facts of the user a call acts for from this memory store.
   const facts = requestUserFactMemory({
-    search: async (userId, query, limit) => (await memory()).search(userId, query, limit),
+    search: async (userId, query, limit) => (await openGate()).search(userId, query, limit),
   });
-  const verifier = lazyVerifier(() =>
-    buildVerifier({ repository: repositoryDir, factMemory: facts, ...options.verifier }, {}, env),
-  );
+  let building: Promise<BuiltVerifier> | undefined;
+  const built = () => {
+    building ??= buildVerifier(
+      { repository: repositoryDir, factMemory: facts, ...options.verifier },
+      {},
+      env,
+    );
+    return building;
+  };
+  const lazy = lazyVerifier(built);
+  // The verifier the tools call: each call first ends a warm-up under way.
+  const verifier: Verifier & Pick<typeof lazy, "verifyFor"> = {
+    verify: (request) => {
+      callerArrived();
+      return lazy.verify(request);
+    },
+    verifyFor: (userId, request) => {
+      callerArrived();
+      return lazy.verifyFor(userId, request);
+    },
+    verifyPrepared: (request, prepareOptions) => {
+      callerArrived();
+      return verifyPrepared(lazy, request, prepareOptions);
+    },
+    runLayer: (layer, text, context, sources) => {
+      callerArrived();
+      return lazy.runLayer(layer, text, context, sources);
+    },
+    assessRisk: (text, context) => {
+      callerArrived();
+      return lazy.assessRisk(text, context);
+    },
+    subscribe: (handler) => lazy.subscribe(handler),
+    close: () => lazy.close(),
+  };
+  let warmingUp: Promise<McpWarmUpReport> | undefined;
+  const warmUp = async (warmUpOptions: McpWarmUpOptions = {}): Promise<McpWarmUpReport> => {
+    const maxMs = Math.max(0, warmUpOptions.maxMs ?? defaultWarmUp.maxMs);
+    const signal = warming.signal;
+    const stopped = (): McpWarmUpReport => ({ stoppedBy: String(signal.reason) });
+    if (signal.aborted) return stopped();
+    let assembled: BuiltVerifier;
+    try {
+      assembled = await built();
+    } catch (error) {
+      // The tools' calls meet the same error: the build is kept, failed, and rejects each of them.
+      return { stoppedBy: errorMessage(error) };
+    }
+    if (signal.aborted) return stopped();
+    // A verifier of its own, with the built one's settings and calibration: its made-up verifications reach no
+    // subscriber of the tools' verifier, and V8 compiles the code both run.
+    const own = createVerifier({ settings: assembled.settings, calibration: assembled.calibrationModels });
+    let verification: VerificationWarmUpReport;
+    try {
+      verification = await warmUpVerifier(own, { maxMs, signal });
+    } finally {
+      await own.close();
+    }
+    const interrupted = signal.aborted ? { stoppedBy: String(signal.reason) } : {};
+    if (warmUpOptions.memory !== true || signal.aborted) return { verification, ...interrupted };
+    let memory: MemoryGateClient;
+    try {
+      memory = await openGate();
+    } catch (error) {
+      return { verification, stoppedBy: errorMessage(error) };
+    }
+    const memoryReport = await memory.warmUp({ maxMs, signal });
+    return {
+      verification,
+      memory: memoryReport,
+      ...(signal.aborted ? { stoppedBy: String(signal.reason) } : {}),
+    };
+  };
   return {
     verifier,
     // Over stdio one server acts for one client: its calculations are its own. Over HTTP with keys each user
     // gets a recorder of their own (http.ts); this one serves stdio and the unauthenticated mode.
     calculations: new CalculationRecorder(),
     ...(options.userId === undefined ? {} : { userId: options.userId }),
-    memory,
+    memory: () => {
+      callerArrived();
+      return openGate();
+    },
+    warmUp: (warmUpOptions) => {
+      warmingUp = warmUp(warmUpOptions);
+      return warmingUp;
+    },
     close: async () => {
+      // A warm-up under way ends before what it uses is closed.
+      if (!warming.signal.aborted) warming.abort("the server is closing");
+      await warmingUp?.catch(() => undefined);
       await verifier.close();
       if (gate !== undefined) await (await gate.catch(() => undefined))?.close();
     },

@@ -79,6 +79,11 @@ describe("veracity mcp arguments", () => {
     [["--http", "--allowed-host", "http://example.com/"]],
     [["--unknown"]],
     [["extra"]],
+    [["--warm-up-ms", "-1"]],
+    [["--warm-up-ms", "soon"]],
+    [["--warm-up-ms", ""]],
+    [["--warm-up-ms", "600001"]],
+    [["--http", "--warm-up-ms", "1.5"]],
   ])("refuses %j as a usage error", async (argv) => {
     await expect(mcpCommand.run(argv, io)).rejects.toBeInstanceOf(UsageError);
   });

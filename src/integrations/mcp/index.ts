@@ -1,5 +1,11 @@
 export { callTool, errorAnswer, type ToolAnswer } from "./call-tool.js";
-export { type McpDependencyOptions, openMcpDependencies } from "./dependencies.js";
+export {
+  type McpDependencyOptions,
+  type McpWarmUpOptions,
+  type McpWarmUpReport,
+  openMcpDependencies,
+  stoppedByToolCall,
+} from "./dependencies.js";
 export {
   type McpAuthenticator,
   type McpCaller,
@@ -9,7 +15,7 @@ export {
 } from "./http.js";
 export { defaultAllowedHosts, defaultAllowedOrigins } from "./request-origin.js";
 export { createVeracityMcpServer, mcpServerInfo } from "./server.js";
-export { serveMcpStdio } from "./stdio.js";
+export { type McpStdioOptions, serveMcpStdio } from "./stdio.js";
 export {
   CalculateInput,
   CheckGroundingInput,

@@ -197,3 +197,33 @@ describe.each([
     expect(structured).toMatchObject({ error: { code: "UNKNOWN_TOOL" } });
   });
 });
+
+describe("veracity mcp over stdio, warming up", () => {
+  it("warms up once the client's handshake is done, reports it on stderr, and then answers", async () => {
+    const client = new Client({ name: "veracity-test", version: "0.0.0" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...nodeArgsToRun(cliSource), "mcp", "--warm-up-ms", "300"],
+      cwd: repoRoot,
+      stderr: "pipe",
+    });
+    let stderr = "";
+    const reported = new Promise<string>((resolve) => {
+      transport.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8");
+        const line = /veracity mcp warmed up: [^\n]*\n/.exec(stderr);
+        if (line) resolve(line[0]);
+      });
+    });
+    await client.connect(transport);
+    try {
+      const line = await reported;
+      // Verified made-up answers until its bound; no memory store was named, so the gate was not opened.
+      expect(line).toMatch(/^veracity mcp warmed up: [1-9]\d* verifications in \d+ ms\n$/);
+      const answer = await callForStructured(client, "verify", { text: source, sources: [source] });
+      expect(answer).toMatchObject({ isError: false, structured: { passed: true } });
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -73,6 +73,26 @@ describe("memory gate warm-up", () => {
     expect((await gate.warmUp({ maxChecks: 7, maxMs: 60_000 })).checks).toBe(7);
   });
 
+  it("turns the event loop between checks, so a timer set before it can abort it; an aborted one runs none", async () => {
+    const gate = await createMemoryGate({ citationVerifier: makeFakeCitationVerifier({}) });
+    gates.push(gate);
+    for (const content of ["We decided to ship on Tuesdays", "We decided that every service logs in JSON"])
+      expect((await gate.ingest(decision(content))).status).toBe("stored");
+    expect((await gate.warmUp({ maxChecks: 5, signal: AbortSignal.abort() })).checks).toBe(0);
+    // The embedded store answers its queries without the loop turning: without a turn between checks, the
+    // timer below would fire only after all 2,000.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 0);
+    try {
+      const report = await gate.warmUp({ maxChecks: 2_000, maxMs: 60_000, signal: controller.signal });
+      expect(controller.signal.aborted).toBe(true);
+      expect(report.checks).toBeGreaterThanOrEqual(1);
+      expect(report.checks).toBeLessThan(2_000);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+
   it("an empty store warms up on made-up claims", async () => {
     const gate = await createMemoryGate({ citationVerifier: makeFakeCitationVerifier({}) });
     gates.push(gate);
