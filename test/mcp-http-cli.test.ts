@@ -98,6 +98,8 @@ describe("veracity mcp --http, as a user starts it", () => {
       `127.0.0.1:${port}`,
       "--allowed-host",
       "mcp.example.com",
+      "--warm-up-ms",
+      "300",
     );
     exited = new Promise((done) => child.on("exit", (code) => done(code)));
     url = await new Promise<string>((done, fail) => {
@@ -142,6 +144,17 @@ describe("veracity mcp --http, as a user starts it", () => {
       await client.close();
     }
   }, 60_000);
+
+  it("warmed the verification and the memory gate up on its database before it listened", () => {
+    const lines = output.split("\n");
+    const warmed = lines.findIndex((line) => line.startsWith("veracity mcp warmed up: "));
+    expect(warmed).toBeGreaterThanOrEqual(0);
+    expect(warmed).toBeLessThan(lines.findIndex((line) => line.includes("listening on")));
+    // Both parts ran: the keys' database holds the memories, so it outlives the process.
+    expect(lines[warmed]).toMatch(
+      /^veracity mcp warmed up: [1-9]\d* verifications in \d+ ms, [1-9]\d* memory checks in \d+ ms$/,
+    );
+  });
 
   it("answers 401 without a key, 403 to a Host it was not told to serve, and serves one it was", async () => {
     expect(await post(url, {})).toBe(401);
