@@ -62,6 +62,7 @@ export const stoppedByToolCall = "a tool call arrived";
 export const openMcpDependencies = (
   options: McpDependencyOptions = {},
 ): McpDependencies & {
+  /** Never rejects: what ended it early is the report's `stoppedBy`. */
   readonly warmUp: (options?: McpWarmUpOptions) => Promise<McpWarmUpReport>;
   readonly close: () => Promise<void>;
 } => {
@@ -169,8 +170,10 @@ export const openMcpDependencies = (
       callerArrived();
       return openGate();
     },
+    // Never rejects: a warm-up is nobody's request, and a caller that starts it without waiting for it (stdio)
+    // must not meet an unhandled rejection. What ended it is in the report.
     warmUp: (warmUpOptions) => {
-      warmingUp = warmUp(warmUpOptions);
+      warmingUp = warmUp(warmUpOptions).catch((error: unknown) => ({ stoppedBy: errorMessage(error) }));
       return warmingUp;
     },
     close: async () => {
