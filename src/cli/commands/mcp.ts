@@ -44,8 +44,8 @@ in the review UI or API of 'veracity serve'.
   --config <file>    configuration file, YAML or JSON (VERACITY_CONFIG), as for veracity check
   --warm-up-ms <ms>  verify made-up answers, then (with a database that outlives the process) validate stored
                      memories again, each for up to this many ms, so the first calls are not a new process's
-                     slow ones: over stdio while the client connects, ended by its first tool call; with
-                     --http before listening. 0 starts cold (default 3000)`;
+                     slow ones: over stdio from the end of the client's handshake to its first tool call;
+                     with --http before listening. 0 starts cold (default 3000)`;
 
 /**
  * Whether the memory store outlives the process (a directory or a PostgreSQL database): only then can it hold
@@ -197,10 +197,15 @@ export const mcpCommand: CliCommand = {
     // The warm-up starts once the client has finished its handshake (so that is not slowed), and runs in this
     // thread until its bound or the first tool call, which waits for one made-up check at most. Its report goes
     // to stderr: stdout carries the protocol.
-    const warmUp = () =>
+    // Once: a client that sent its `initialized` notification again would otherwise start a second one.
+    let warming = false;
+    const warmUp = () => {
+      if (warming) return;
+      warming = true;
       void dependencies
         .warmUp({ maxMs: warmUpMs, memory: persistentMemory(values.memory) })
         .then((report) => io.stderr(warmUpLine(report)));
+    };
     try {
       await serveMcpStdio(
         dependencies,
