@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PGlite, PGliteOptions } from "@electric-sql/pglite";
+import { makeClusterInChildProcess } from "./cluster-in-child-process.js";
 import { reclaimWebAssemblyMemory } from "./reclaim-webassembly-memory.js";
 
 /**
@@ -24,6 +25,12 @@ export interface FreshDatabaseTemplateOptions {
    * frees the WebAssembly memory that work leaves behind (default: `reclaimWebAssemblyMemory`).
    */
   readonly afterInitdb?: () => Promise<void>;
+  /**
+   * Makes a new directory's cluster outside this process and says whether it did (default:
+   * `makeClusterInChildProcess`); when it did not, initdb runs here as before. Not asked for in-memory
+   * databases, whose files live in this process.
+   */
+  readonly makeCluster?: (directory: string) => Promise<boolean>;
 }
 
 /** What a template has done so far: for tests and diagnostics. */
@@ -34,6 +41,8 @@ export interface FreshDatabaseTemplateState {
   readonly fromCopy: number;
   /** Whether the copy is held now. */
   readonly holdsCopy: boolean;
+  /** Of those, how many directories got their cluster from `makeCluster` (another process). */
+  readonly madeElsewhere: number;
 }
 
 type CreateDatabase = (dataDir: string, options: PGliteOptions) => Promise<PGlite>;
@@ -51,15 +60,18 @@ export const isFreshDataDir = (dataDir: string): boolean => {
 export class FreshDatabaseTemplate {
   readonly #idleMs: number;
   readonly #afterInitdb: () => Promise<void>;
+  readonly #makeCluster: (directory: string) => Promise<boolean>;
   #copy: Blob | undefined;
   #making = false;
   #freshCreated = 0;
   #fromCopy = 0;
+  #madeElsewhere = 0;
   #dropTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(options: FreshDatabaseTemplateOptions = {}) {
     this.#idleMs = options.idleMs ?? 60_000;
     this.#afterInitdb = options.afterInitdb ?? reclaimWebAssemblyMemory;
+    this.#makeCluster = options.makeCluster ?? makeClusterInChildProcess;
   }
 
   /**
@@ -95,6 +107,13 @@ export class FreshDatabaseTemplate {
     }
     const copy = this.#copy;
     if (copy === undefined) {
+      // A directory's cluster made by another process: this one then opens it as initialised before, and never
+      // holds what initdb leaves behind (`makeClusterInChildProcess`).
+      const directory = directoryKey(dataDir);
+      if (directory !== undefined && (await this.#makeCluster(directory))) {
+        this.#madeElsewhere++;
+        return create(dataDir, options);
+      }
       const database = await create(dataDir, options);
       await this.#afterInitdb();
       return database;
@@ -120,6 +139,7 @@ export class FreshDatabaseTemplate {
       freshCreated: this.#freshCreated,
       fromCopy: this.#fromCopy,
       holdsCopy: this.#copy !== undefined,
+      madeElsewhere: this.#madeElsewhere,
     };
   }
 
