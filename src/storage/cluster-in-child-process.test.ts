@@ -67,6 +67,21 @@ describe("makeClusterInChildProcess", () => {
     expect(await readdir(directory)).toEqual([".held"]);
   });
 
+  it("leaves the cluster to this process in a runtime whose executable does not run Node programs (Electron)", async () => {
+    const directory = await newDirectory("electron");
+    const versions = process.versions as Record<string, string | undefined>;
+    versions.electron = "33.0.0";
+    try {
+      // A program that would succeed: only the runtime stops it.
+      expect(await makeClusterInChildProcess(directory, { program: writes(["base", "PG_VERSION"]) })).toBe(
+        false,
+      );
+    } finally {
+      delete versions.electron;
+    }
+    expect(await readdir(directory)).toEqual([".held"]);
+  });
+
   it("returns false, overwriting nothing, when the directory already holds a name the cluster has", async () => {
     const directory = await newDirectory("taken");
     await writeFile(path.join(directory, "base"), "an operator's file");

@@ -24,6 +24,17 @@ const makeClusterProgram = (): string[] => {
   ];
 };
 
+/**
+ * Whether `process.execPath` runs a script as Node does. In Electron it starts the application instead (unless
+ * ELECTRON_RUN_AS_NODE is set), and Bun and Deno take other arguments: there the cluster is made in the process.
+ */
+const startsNodePrograms = (): boolean =>
+  process.release?.name === "node" &&
+  (process.versions as Record<string, string | undefined>).bun === undefined &&
+  (process.versions as Record<string, string | undefined>).deno === undefined &&
+  ((process.versions as Record<string, string | undefined>).electron === undefined ||
+    process.env.ELECTRON_RUN_AS_NODE !== undefined);
+
 export interface ClusterInChildOptions {
   /** Node's arguments for the program (default: make-cluster's); the staging directory is added last. */
   readonly program?: readonly string[];
@@ -61,6 +72,7 @@ export const makeClusterInChildProcess = async (
   directory: string,
   options: ClusterInChildOptions = {},
 ): Promise<boolean> => {
+  if (!startsNodePrograms()) return false;
   const staging = path.join(
     directory,
     `.veracity-new-cluster-${process.pid}-${randomBytes(4).toString("hex")}`,
