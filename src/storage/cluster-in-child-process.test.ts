@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -55,6 +55,32 @@ describe("makeClusterInChildProcess", () => {
       await makeClusterInChildProcess(directory, { program: writes(["base", "global", "PG_VERSION"]) }),
     ).toBe(true);
     expect((await readdir(directory)).sort()).toEqual([".held", "PG_VERSION", "base", "global"]);
+  });
+
+  it("moves PG_VERSION last, so a process killed half-way leaves no directory that looks initialised", async () => {
+    const directory = await newDirectory("order");
+    const moved: string[] = [];
+    const move = async (from: string, to: string) => {
+      moved.push(path.basename(to));
+      await rename(from, to);
+    };
+    const files = ["PG_VERSION", "base", "global", "pg_wal", "postgresql.conf"];
+    expect(await makeClusterInChildProcess(directory, { program: writes(files), move })).toBe(true);
+    expect(moved).toHaveLength(files.length);
+    expect(moved.at(-1)).toBe("PG_VERSION");
+  });
+
+  it("takes back what it moved when a move fails, and returns false", async () => {
+    const directory = await newDirectory("half-moved");
+    let moves = 0;
+    const move = async (from: string, to: string) => {
+      moves += 1;
+      if (moves === 3) throw new Error("the disk is full");
+      await rename(from, to);
+    };
+    const files = ["base", "global", "pg_wal", "PG_VERSION"];
+    expect(await makeClusterInChildProcess(directory, { program: writes(files), move })).toBe(false);
+    expect(await readdir(directory)).toEqual([".held"]);
   });
 
   it.each([

@@ -39,6 +39,8 @@ export interface ClusterInChildOptions {
   /** Node's arguments for the program (default: make-cluster's); the staging directory is added last. */
   readonly program?: readonly string[];
   readonly timeoutMs?: number;
+  /** Moves one of the cluster's entries up (default: `rename`). */
+  readonly move?: (from: string, to: string) => Promise<void>;
 }
 
 /** Runs the program on `staging`; resolves with whether it exited 0 in time. */
@@ -91,7 +93,7 @@ export const makeClusterInChildProcess = async (
     // A name the directory already holds would be overwritten (a file) or refuse the move (a directory).
     if (entries.some((entry) => existsSync(path.join(directory, entry)))) return false;
     for (const entry of entries) {
-      await rename(path.join(staging, entry), path.join(directory, entry));
+      await (options.move ?? rename)(path.join(staging, entry), path.join(directory, entry));
       moved.push(entry);
     }
     return true;
