@@ -9,13 +9,15 @@
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --import tsx bench/mcp-first-calls.bench.ts [rounds, default 4]
  *     [--wait-ms <n>] [--calls <n>, default 40]
  *
- * Reported per process: its first call, the median of its first ten and of its last twenty, and its slowest.
+ * Reported per process: its first call, the median of its first ten and of its last twenty (`median`: the upper
+ * of the two middle values), and its slowest.
  */
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { machineLine } from "./libraries/call-timings.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
+import { median } from "./libraries/statistics.js";
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => {
@@ -28,14 +30,6 @@ const flagValues = new Set(["--wait-ms", "--calls"].map((name) => args[args.inde
 const rounds = Number(args.find((arg) => /^\d+$/.test(arg) && !flagValues.has(arg)) ?? 4);
 const cli = join(import.meta.dirname, "../dist/cli/main.js");
 const payloads = await buildPayloads();
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 const run = async (warmUpMs: string, wait: number, offset: number) => {
   const transport = new StdioClientTransport({

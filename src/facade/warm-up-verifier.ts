@@ -1,6 +1,6 @@
 import { errorMessage } from "../model/error-message.js";
 import { madeUpPayloads } from "../verification/warm-up/made-up-payloads.js";
-import type { Verifier } from "./create-verifier.js";
+import { createVerifier, type Verifier, type VerifierConfig } from "./create-verifier.js";
 import { prepareAnswer } from "./prepared-answer.js";
 
 /** How long a verifier's warm-up may run: it stops at whichever bound it reaches first. */
@@ -67,4 +67,21 @@ export const warmUpVerifier = async (
     await nextTurn();
   }
   return { verifications, ms: Math.round(elapsed()) };
+};
+
+/**
+ * `warmUpVerifier` on a verifier of the warm-up's own, made with `config` (the serving verifier's settings and
+ * calibration) and closed afterwards: its made-up verifications reach no subscriber, metric or audit trail of
+ * the verifiers that serve, and V8 compiles the code they all run.
+ */
+export const warmUpOwnVerifier = async (
+  config: VerifierConfig,
+  options: VerificationWarmUpOptions = {},
+): Promise<VerificationWarmUpReport> => {
+  const own = createVerifier(config);
+  try {
+    return await warmUpVerifier(own, options);
+  } finally {
+    await own.close();
+  }
 };

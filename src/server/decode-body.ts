@@ -1,5 +1,6 @@
 import { Either, ParseResult, Schema } from "effect";
 import type { Context } from "hono";
+import { defaultLargeCallChars } from "../facade/worker-pool/create-worker-pool-verifier.js";
 import { VerifierBusyError } from "../facade/worker-pool/errors.js";
 import { inputLimits } from "../model/limits.js";
 import { type JsonReading, readJsonBytes, readJsonText } from "../text/json-text.js";
@@ -14,7 +15,7 @@ import { ApiProblem } from "./middleware/problem/index.js";
  * 24-30 ms. The size is the pool's default for a large call, so such a body goes to the large-call worker, where
  * its verification runs too.
  */
-export const offThreadFromBytes = 1_000_000;
+export const offThreadFromBytes = defaultLargeCallChars;
 
 /**
  * The body read as JSON: off the thread when it is large and the app can, else here. When every large-call

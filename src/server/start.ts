@@ -14,7 +14,7 @@ import type { CalibrationModels } from "../calibration/calibrator.js";
 import { makeCalibrationOutcomeStore } from "../calibration/outcome-store.js";
 import { makeCalibrationStore } from "../calibration/store.js";
 import { createVerifier, type Verifier } from "../facade/create-verifier.js";
-import { warmUpVerifier } from "../facade/warm-up-verifier.js";
+import { warmUpOwnVerifier } from "../facade/warm-up-verifier.js";
 import {
   createWorkerPoolVerifier,
   defaultVerifyWorkers,
@@ -124,12 +124,13 @@ const warmUpChecks = async (
   maxMs: number,
 ): Promise<PoolWarmUpReport> => {
   if (pool !== undefined) return pool.warmUp({ maxMs });
-  const own = createVerifier({ settings: built.settings, calibration: built.calibrationModels });
-  try {
-    return { workers: 0, ...(await warmUpVerifier(own, { maxMs })) };
-  } finally {
-    await own.close();
-  }
+  return {
+    workers: 0,
+    ...(await warmUpOwnVerifier(
+      { settings: built.settings, calibration: built.calibrationModels },
+      { maxMs },
+    )),
+  };
 };
 
 /** Opens the stores, builds the app and listens. `close` undoes all of it in reverse order. */

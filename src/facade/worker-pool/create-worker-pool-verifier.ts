@@ -249,6 +249,9 @@ interface Lane {
   readonly kept: WorkerKeptLimits;
 }
 
+/** The size from which a call goes to the large lane, unless `largeCallChars` says otherwise. */
+export const defaultLargeCallChars = 1_000_000;
+
 /**
  * A Verifier whose verifications run in worker threads, each with its own offline evidence layers, so the
  * CPU-bound checks use the machine's other cores and never block the caller's event loop. Calls go to the
@@ -263,7 +266,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
   const largeWorkers = options.largeWorkers ?? 1;
   if (!Number.isInteger(largeWorkers) || largeWorkers < 1)
     throw new RangeError(`the large lane needs at least one worker (got ${largeWorkers})`);
-  const largeCallChars = options.largeCallChars ?? 1_000_000;
+  const largeCallChars = options.largeCallChars ?? defaultLargeCallChars;
   if (Number.isNaN(largeCallChars) || largeCallChars < 0)
     throw new RangeError(`largeCallChars must be 0 or more (got ${largeCallChars})`);
   // 0 as well as Infinity: a configuration file has no Infinity to write, and a lane every call goes to would

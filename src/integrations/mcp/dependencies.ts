@@ -3,9 +3,9 @@ import { requestUserFactMemory } from "../../assembly/fact-memory.js";
 import { lazyVerifier } from "../../assembly/lazy-verifier.js";
 import { openMemoryGate } from "../../assembly/memory-gate.js";
 import { CalculationRecorder } from "../../checks/numbers/index.js";
-import { createVerifier, type Verifier } from "../../facade/create-verifier.js";
+import type { Verifier } from "../../facade/create-verifier.js";
 import { verifyPrepared } from "../../facade/prepared-answer.js";
-import { type VerificationWarmUpReport, warmUpVerifier } from "../../facade/warm-up-verifier.js";
+import { type VerificationWarmUpReport, warmUpOwnVerifier } from "../../facade/warm-up-verifier.js";
 import { defaultWarmUp, type MemoryGateClient, type WarmUpReport } from "../../memory/index.js";
 import { errorMessage } from "../../model/error-message.js";
 import type { SqlClientService } from "../../storage/sql-client.js";
@@ -97,37 +97,30 @@ export const openMcpDependencies = (
     return building;
   };
   const lazy = lazyVerifier(built);
-  // The verifier the tools call: each call first ends a warm-up under way.
+  /** `run`, once it has ended a warm-up under way: what the tools call. */
+  const byCaller =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      callerArrived();
+      return run(...args);
+    };
   const verifier: Verifier & Pick<typeof lazy, "verifyFor"> = {
-    verify: (request) => {
-      callerArrived();
-      return lazy.verify(request);
-    },
-    verifyFor: (userId, request) => {
-      callerArrived();
-      return lazy.verifyFor(userId, request);
-    },
-    verifyPrepared: (request, prepareOptions) => {
-      callerArrived();
-      return verifyPrepared(lazy, request, prepareOptions);
-    },
-    runLayer: (layer, text, context, sources) => {
-      callerArrived();
-      return lazy.runLayer(layer, text, context, sources);
-    },
-    assessRisk: (text, context) => {
-      callerArrived();
-      return lazy.assessRisk(text, context);
-    },
-    subscribe: (handler) => lazy.subscribe(handler),
-    close: () => lazy.close(),
+    verify: byCaller(lazy.verify),
+    verifyFor: byCaller(lazy.verifyFor),
+    verifyPrepared: byCaller((request, prepareOptions) => verifyPrepared(lazy, request, prepareOptions)),
+    runLayer: byCaller(lazy.runLayer),
+    assessRisk: byCaller(lazy.assessRisk),
+    subscribe: lazy.subscribe,
+    close: lazy.close,
   };
   let warmingUp: Promise<McpWarmUpReport> | undefined;
   const warmUp = async (warmUpOptions: McpWarmUpOptions = {}): Promise<McpWarmUpReport> => {
     const maxMs = Math.max(0, warmUpOptions.maxMs ?? defaultWarmUp.maxMs);
     const signal = warming.signal;
-    const stopped = (): McpWarmUpReport => ({ stoppedBy: String(signal.reason) });
-    if (signal.aborted) return stopped();
+    // The report, with why it ended when a tool call or `close` ended it.
+    const reported = (report: McpWarmUpReport): McpWarmUpReport =>
+      signal.aborted ? { ...report, stoppedBy: String(signal.reason) } : report;
+    if (signal.aborted) return reported({});
     let assembled: BuiltVerifier;
     try {
       assembled = await built();
@@ -135,30 +128,20 @@ export const openMcpDependencies = (
       // The tools' calls meet the same error: the build is kept, failed, and rejects each of them.
       return { stoppedBy: errorMessage(error) };
     }
-    if (signal.aborted) return stopped();
-    // A verifier of its own, with the built one's settings and calibration: its made-up verifications reach no
-    // subscriber of the tools' verifier, and V8 compiles the code both run.
-    const own = createVerifier({ settings: assembled.settings, calibration: assembled.calibrationModels });
-    let verification: VerificationWarmUpReport;
-    try {
-      verification = await warmUpVerifier(own, { maxMs, signal });
-    } finally {
-      await own.close();
-    }
-    const interrupted = signal.aborted ? { stoppedBy: String(signal.reason) } : {};
-    if (warmUpOptions.memory !== true || signal.aborted) return { verification, ...interrupted };
+    if (signal.aborted) return reported({});
+    // The built verifier's settings and calibration, in a verifier of the warm-up's own.
+    const verification = await warmUpOwnVerifier(
+      { settings: assembled.settings, calibration: assembled.calibrationModels },
+      { maxMs, signal },
+    );
+    if (warmUpOptions.memory !== true || signal.aborted) return reported({ verification });
     let memory: MemoryGateClient;
     try {
       memory = await openGate();
     } catch (error) {
       return { verification, stoppedBy: errorMessage(error) };
     }
-    const memoryReport = await memory.warmUp({ maxMs, signal });
-    return {
-      verification,
-      memory: memoryReport,
-      ...(signal.aborted ? { stoppedBy: String(signal.reason) } : {}),
-    };
+    return reported({ verification, memory: await memory.warmUp({ maxMs, signal }) });
   };
   return {
     verifier,
