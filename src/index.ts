@@ -19,6 +19,7 @@
 export { type BuiltVerifier, buildVerifier, type VerifierFlags } from "./assembly/build-verifier.js";
 // Each capability's main entry points.
 export { extractCitations, openEvidenceStore, verifyCitations } from "./checks/citations/index.js";
+export type { RepositoryCitations } from "./checks/citations/verifiers/repository-citations.js";
 export { CalculationRecorder, calculate, calculatorTool, validateNumbers } from "./checks/numbers/index.js";
 export { correctAnswer } from "./correction/index.js";
 export { runEvaluation } from "./eval/runner.js";

@@ -100,6 +100,8 @@ describe("veracity mcp --http, as a user starts it", () => {
       "mcp.example.com",
       "--warm-up-ms",
       "300",
+      "--verify-workers",
+      "2",
     );
     exited = new Promise((done) => child.on("exit", (code) => done(code)));
     url = await new Promise<string>((done, fail) => {
@@ -127,6 +129,18 @@ describe("veracity mcp --http, as a user starts it", () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toContain("validate_numbers");
+      // Verified in the server's worker threads: a supported figure passes, a changed one fails.
+      const sources = ["Net sales of the Cloud division rose to $412.5 million in 2024, the company said."];
+      const [supported, changed] = await Promise.all(
+        ["$412.5 million", "$512.5 million"].map((figure) =>
+          callForStructured(client, "verify", {
+            text: `Net sales of the Cloud division rose to ${figure} in 2024.`,
+            sources,
+          }),
+        ),
+      );
+      expect(supported).toMatchObject({ isError: false, structured: { verdict: "pass" } });
+      expect(changed).toMatchObject({ isError: false, structured: { verdict: "fail" } });
       const derived = await callForStructured(client, "calculate", { expression: "(330 - 300) / 300 * 100" });
       expect(derived).toMatchObject({ isError: false, structured: { result: "10" } });
       const bad = await callForStructured(client, "validate_numbers", { text: "It is 331 metres tall." });
@@ -152,7 +166,7 @@ describe("veracity mcp --http, as a user starts it", () => {
     expect(warmed).toBeLessThan(lines.findIndex((line) => line.includes("listening on")));
     // Both parts ran: the keys' database holds the memories, so it outlives the process.
     expect(lines[warmed]).toMatch(
-      /^veracity mcp warmed up: [1-9]\d* verifications in \d+ ms, [1-9]\d* memory checks in \d+ ms$/,
+      /^veracity mcp warmed up: [1-9]\d* verifications in \d+ ms on 2 workers, [1-9]\d* memory checks in \d+ ms$/,
     );
   });
 

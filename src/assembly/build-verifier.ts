@@ -4,7 +4,10 @@ import { Either } from "effect";
 import type { CalibrationModels } from "../calibration/calibrator.js";
 import type { CombinerModel } from "../calibration/combiner/combiner.js";
 import { parseCalibrationCombiner, parseCalibrationFile } from "../calibration/file.js";
-import { repositoryCitationOptions } from "../checks/citations/verifiers/repository-citations.js";
+import {
+  type RepositoryCitations,
+  repositoryCitationOptions,
+} from "../checks/citations/verifiers/repository-citations.js";
 import {
   createVerifier,
   type Verifier,
@@ -12,6 +15,7 @@ import {
   type VerifierTools,
 } from "../facade/create-verifier.js";
 import { defaultEvidenceLayers } from "../facade/default-layers.js";
+import type { WorkerVerifierConfig } from "../facade/worker-pool/messages.js";
 import type { UsageReport } from "../llm/llm-service.js";
 import type { VerificationLayer } from "../model/layer.js";
 import { UsageError } from "../model/usage-error.js";
@@ -96,6 +100,13 @@ export type BuiltVerifier = Verifier &
      * `calibrationModels` (`createWorkerPoolVerifier`) then verifies exactly as it does.
      */
     readonly offlineOnly: boolean;
+    /**
+     * What a worker pool (`createWorkerPoolVerifier`) is built from to verify exactly as this verifier does: the
+     * settings and calibration in force and, with a repository, its citations. Absent when this verifier runs
+     * what a worker thread cannot: a model, an evidence store, or layers, a risk model or a mitigator of the
+     * caller's.
+     */
+    readonly poolConfig?: WorkerVerifierConfig;
   };
 
 /**
@@ -131,14 +142,15 @@ export const buildVerifier = async (
     : { layers: [], riskModel: undefined, mitigator: undefined, modelUsage: undefined };
   const closers: (() => Promise<void>)[] = [];
   const layers: VerificationLayer[] = [...defaultEvidenceLayers(), ...model.layers];
+  const rpcUrl = env.VERACITY_ETH_RPC_URL;
+  // The citations of the repository (and the Ethereum endpoint), as plain data: a worker builds the same layer.
+  const citations: RepositoryCitations = {
+    ...(rpcUrl ? { rpcUrl } : {}),
+    ...(flags.repository === undefined ? {} : repositoryCitationOptions(flags.repository, env)),
+  };
   if (flags.evidence !== undefined || flags.repository !== undefined) {
-    const rpcUrl = env.VERACITY_ETH_RPC_URL;
-    const options = {
-      ...(rpcUrl ? { rpcUrl } : {}),
-      ...(flags.repository === undefined ? {} : repositoryCitationOptions(flags.repository, env)),
-    };
     if (flags.evidence === undefined)
-      layers.push((await import("../checks/citations/layer.js")).makeCitationsLayer(options));
+      layers.push((await import("../checks/citations/layer.js")).makeCitationsLayer(citations));
     else {
       // A PGlite directory that is not there would be created empty, and every citation checked against
       // nothing: a mistyped path is an error, never an empty store.
@@ -154,11 +166,11 @@ export const buildVerifier = async (
           `the evidence store ${flags.evidence} does not exist; import evidence into it first ('veracity evidence import ... --db ${flags.evidence}') or pass a postgres:// URL`,
         );
       const { openCitationsLayer } = await import("../checks/citations/open-layer.js");
-      const citations = await openCitationsLayer(flags.evidence, options).catch((error: Error) => {
+      const opened = await openCitationsLayer(flags.evidence, citations).catch((error: Error) => {
         throw new UsageError(`cannot open the evidence store: ${error.message}`);
       });
-      layers.push(citations.layer);
-      closers.push(citations.close);
+      layers.push(opened.layer);
+      closers.push(opened.close);
     }
   }
   const inForce: Partial<VerificationSettings> = {
@@ -175,18 +187,28 @@ export const buildVerifier = async (
     ...(calibration ? { calibration: { ...calibration.layers, ...extra.calibration } } : {}),
     settings: inForce,
   });
-  const offlineOnly =
+  // What a worker thread can build as well: the offline evidence layers, and the citations of a repository.
+  const poolable =
     !modelConfigured &&
     flags.evidence === undefined &&
-    flags.repository === undefined &&
     (extra.extraLayers ?? []).length === 0 &&
     extra.riskModel === undefined &&
     extra.mitigator === undefined;
+  const calibrationModels = { ...calibration?.layers, ...extra.calibration };
   return {
     ...verifier,
-    calibrationModels: { ...calibration?.layers, ...extra.calibration },
+    calibrationModels,
     settings: inForce,
-    offlineOnly,
+    offlineOnly: poolable && flags.repository === undefined,
+    ...(poolable
+      ? {
+          poolConfig: {
+            settings: inForce,
+            calibration: calibrationModels,
+            ...(flags.repository === undefined ? {} : { citations }),
+          },
+        }
+      : {}),
     ...(model.modelUsage === undefined ? {} : { modelUsage: model.modelUsage }),
     close: async () => {
       await verifier.close();

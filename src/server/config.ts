@@ -8,6 +8,9 @@ import { defaultServerLimits, type ServerLimits } from "./deps.js";
  * The server's view of the configuration file: the `server:` section (or the earlier format's top-level
  * server keys) with the shared `evidence`, `model` and `calibration`. The file itself is `VeracityConfigFile`.
  */
+/** Most verification worker threads a command line or the environment may ask for. */
+export const maxVerifyWorkers = 64;
+
 export const ServerConfigFile = Schema.Struct({
   ...ServerSection.fields,
   evidence: Schema.optional(Schema.String),
@@ -111,8 +114,8 @@ export const resolveServerConfig = (
   const model = firstOf(flags.model, env.VERACITY_MODEL, file.model);
   const calibration = firstOf(flags.calibration, file.calibration);
   const verifyWorkers = firstOf(
-    integer(flags.verifyWorkers, "--verify-workers", 0, 64),
-    integer(env.VERACITY_VERIFY_WORKERS, "VERACITY_VERIFY_WORKERS", 0, 64),
+    integer(flags.verifyWorkers, "--verify-workers", 0, maxVerifyWorkers),
+    integer(env.VERACITY_VERIFY_WORKERS, "VERACITY_VERIFY_WORKERS", 0, maxVerifyWorkers),
     file.verifyWorkers,
   );
   const largeRequestChars = firstOf(

@@ -6,7 +6,6 @@ import { createAdaptorServer } from "@hono/node-server";
 import { Effect } from "effect";
 import { type Logger, pino } from "pino";
 import { type BuiltVerifier, buildVerifier } from "../assembly/build-verifier.js";
-import { readConfigFile } from "../assembly/config-file.js";
 import { requestUserFactMemory } from "../assembly/fact-memory.js";
 import { openMemoryGate } from "../assembly/memory-gate.js";
 import { makeAuditLog } from "../audit/audit-log.js";
@@ -96,18 +95,6 @@ export interface RunningServer {
   readonly createApiKey: (userId: string, kind?: ApiKeyKind) => Promise<string>;
 }
 
-/** Whether a configuration file changes verification (settings, a model, stores), not only the server. */
-const configuresVerification = async (file: string | undefined): Promise<boolean> => {
-  if (file === undefined) return false;
-  const config = await readConfigFile(file);
-  return (
-    Object.keys(config.settings).length > 0 ||
-    [config.model, config.calibration, config.evidence, config.repository].some(
-      (value) => value !== undefined,
-    )
-  );
-};
-
 /** The verifier without its in-thread `verifyFor`, so a pool's `verify` is the one every route uses. */
 const withoutVerifyFor = <V extends object>(verifier: V): Omit<V, "verifyFor"> => {
   const { verifyFor: _inThread, ...rest } = verifier as V & { verifyFor?: unknown };
@@ -189,15 +176,13 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       pool ??
       createVerifier({ settings: built.settings, calibration: built.calibrationModels });
     closers.push(checker.close);
-    // `/v1/verify` runs in the pool too unless it needs what only this thread has: a model, an evidence store,
-    // calibration or a settings file (the workers run the offline layers with default settings).
-    const offlineOnly =
-      [options.model, options.evidence, options.calibration].every((flag) => flag === undefined) &&
-      ["VERACITY_MODEL", "VERACITY_EMBEDDING_MODEL"].every((name) => env[name] === undefined) &&
-      !(await configuresVerification(options.config ?? env.VERACITY_CONFIG));
-    // Offline only, `/v1/verify` runs in the pool (which has no model, so no fact memory to read per user).
+    // `/v1/verify` runs in the pool too unless it needs what only this thread has: a model, an evidence store or
+    // a repository's citations (the pool, which `/v1/check` shares, runs the offline layers only, with the
+    // settings and calibration in force). The pool has no model, so no fact memory to read per user.
     const verifier =
-      pool !== undefined && offlineOnly ? { ...withoutVerifyFor(built), ...pool, close: built.close } : built;
+      pool !== undefined && built.offlineOnly
+        ? { ...withoutVerifyFor(built), ...pool, close: built.close }
+        : built;
     const metrics = makeVeracityMetrics();
     const unsubscribe = await Promise.all(
       // One subscription per event source: `/v1/verify` may run on the checker's pool.

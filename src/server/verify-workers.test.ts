@@ -1,7 +1,9 @@
 import { existsSync, readdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkerPoolVerifier } from "../facade/worker-pool/index.js";
 import { withoutTimings } from "../facade/worker-pool/testing/without-timings.js";
+import { makeTestRepository } from "../testing/git-repository.js";
 import { offThreadFromBytes } from "./decode-body.js";
 import { startTestServer, type TestServer } from "./testing/test-server.js";
 
@@ -147,6 +149,34 @@ describe("/v1/check with a configuration file", () => {
       await Promise.all(servers.map((server) => server.close()));
     }
   });
+});
+
+describe("/v1/verify on a server given a repository", () => {
+  it("checks the repository's citations with verification workers as without them", async () => {
+    const repository = await makeTestRepository({ "README.md": "The app.\n" });
+    const servers = await Promise.all([
+      startTestServer({}, { repositoryDir: repository.directory, verifyWorkers: 2 }),
+      startTestServer({}, { repositoryDir: repository.directory, verifyWorkers: 0 }),
+    ]);
+    try {
+      const body = {
+        text: `The change landed in commit ${repository.commit.slice(0, 10)} and its fix in commit deadbeef12.`,
+      };
+      const [pooled, inThread] = await Promise.all(
+        servers.map(async (server) => {
+          const key = await server.createApiKey("alice");
+          return server.call("POST", "/v1/verify", { key, body });
+        }),
+      );
+      // A commit the repository does not have fails the answer; the workers have no repository of their own.
+      expect(pooled?.body.verdict).toBe("fail");
+      expect(pooled?.body.layersRun.map((layer: { layer: string }) => layer.layer)).toContain("citations");
+      expect(withoutTimings(pooled?.body)).toEqual(withoutTimings(inThread?.body));
+    } finally {
+      await Promise.all(servers.map((server) => server.close()));
+      await rm(repository.directory, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("a large request body with verification workers", () => {

@@ -1,10 +1,12 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { Effect } from "effect";
+import { defaultVerifyWorkers } from "../../facade/worker-pool/index.js";
 import { type McpWarmUpReport, openMcpDependencies } from "../../integrations/mcp/dependencies.js";
 import { type McpHttpOptions, startMcpHttpServer } from "../../integrations/mcp/http.js";
 import { serveMcpStdio } from "../../integrations/mcp/stdio.js";
 import { defaultWarmUp } from "../../memory/index.js";
+import { maxVerifyWorkers } from "../../server/config.js";
 import { keyHolder, migrateServerTables } from "../../server/keys/api-keys.js";
 import { runEffect } from "../../server/run-effect.js";
 import { isPostgresUrl, openSqlClient } from "../../storage/open.js";
@@ -12,7 +14,7 @@ import type { SqlClientService } from "../../storage/sql-client.js";
 import { nonNegativeInteger, parseCommandArgs, positiveInteger } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 
-const usage = `veracity mcp [--user <id>] [--memory <db>] [--repository <dir>] [--warm-up-ms <ms>]
+const usage = `veracity mcp [--user <id>] [--memory <db>] [--repository <dir>] [--warm-up-ms <ms>] [--verify-workers <n>]
 veracity mcp --http [--db <target>] [--host 127.0.0.1] [--port 3333] [--allowed-host <host>]...
                     [--allowed-origin <origin>]... [--repository <dir>]
 veracity mcp --http --insecure-no-auth --user <id> [...]
@@ -42,6 +44,11 @@ in the review UI or API of 'veracity serve'.
                      user, as an agent. Only on a machine nobody else uses
   --repository <dir> repository whose commits and ADRs citations may point to (default: cwd)
   --config <file>    configuration file, YAML or JSON (VERACITY_CONFIG), as for veracity check
+  --verify-workers <n>
+                     worker threads the tools verify in, so calls from several clients use every core and a
+                     call of 1,000,000 characters or more does not hold the others (default: with --http, one
+                     per core but one, at least two from two cores up; over stdio 0, this thread). A model or an
+                     evidence store in the configuration keeps verification in this thread
   --warm-up-ms <ms>  verify made-up answers, then (with a database that outlives the process) validate stored
                      memories again, each for up to this many ms, so the first calls are not a new process's
                      slow ones: over stdio from the end of the client's handshake to its first tool call;
@@ -58,8 +65,11 @@ const persistentMemory = (database: string | undefined): boolean =>
 /** The warm-up's report as one line for stderr. */
 const warmUpLine = (report: McpWarmUpReport): string => {
   const parts: string[] = [];
-  if (report.verification !== undefined)
-    parts.push(`${report.verification.verifications} verifications in ${report.verification.ms} ms`);
+  if (report.verification !== undefined) {
+    const { verifications, ms, workers } = report.verification;
+    const where = workers === undefined ? "" : ` on ${workers} worker${workers === 1 ? "" : "s"}`;
+    parts.push(`${verifications} verifications in ${ms} ms${where}`);
+  }
   if (report.memory !== undefined)
     parts.push(`${report.memory.checks} memory checks in ${report.memory.elapsedMs} ms`);
   const stopped = report.stoppedBy === undefined ? "" : ` (stopped: ${report.stoppedBy})`;
@@ -86,6 +96,7 @@ const options = {
   "insecure-no-auth": { type: "boolean" },
   config: { type: "string" },
   "warm-up-ms": { type: "string" },
+  "verify-workers": { type: "string" },
 } as const;
 
 type Values = ReturnType<typeof parseCommandArgs<typeof options>>["values"];
@@ -127,7 +138,16 @@ const keyDatabase = async (values: Values, io: CliIO): Promise<string> => {
   return directory;
 };
 
-const serveHttp = async (values: Values, io: CliIO, warmUpMs: number): Promise<void> => {
+/** Worker threads to verify in: the flag, else the server's default with --http, and none over stdio. */
+const verifyWorkers = (values: Values): number =>
+  nonNegativeInteger(
+    values["verify-workers"],
+    "--verify-workers",
+    values.http === true ? defaultVerifyWorkers() : 0,
+    maxVerifyWorkers,
+  );
+
+const serveHttp = async (values: Values, io: CliIO, warmUpMs: number, workers: number): Promise<void> => {
   const insecure = values["insecure-no-auth"] === true;
   const port = positiveInteger(values.port, "--port", 3333);
   let sql: SqlClientService | undefined;
@@ -143,6 +163,7 @@ const serveHttp = async (values: Values, io: CliIO, warmUpMs: number): Promise<v
       ...(sql === undefined ? {} : { memorySql: sql }),
       ...(values.memory === undefined ? {} : { memoryDatabase: values.memory }),
       ...(insecure && values.user !== undefined ? { userId: values.user } : {}),
+      verifyWorkers: workers,
     });
     try {
       if (warmUpMs > 0) {
@@ -184,8 +205,9 @@ export const mcpCommand: CliCommand = {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     checkFlags(values);
     const warmUpMs = nonNegativeInteger(values["warm-up-ms"], "--warm-up-ms", defaultWarmUp.maxMs, 600_000);
+    const workers = verifyWorkers(values);
     if (values.http === true) {
-      await serveHttp(values, io, warmUpMs);
+      await serveHttp(values, io, warmUpMs, workers);
       return ExitCode.ok;
     }
     const dependencies = openMcpDependencies({
@@ -193,6 +215,7 @@ export const mcpCommand: CliCommand = {
       repositoryDir: values.repository ?? io.cwd,
       ...(values.config === undefined ? {} : { verifier: { config: values.config, cwd: io.cwd } }),
       ...(values.user === undefined ? {} : { userId: values.user }),
+      verifyWorkers: workers,
     });
     // The warm-up starts once the client has finished its handshake (so that is not slowed), and runs in this
     // thread until its bound or the first tool call, which waits for one made-up check at most. Its report goes

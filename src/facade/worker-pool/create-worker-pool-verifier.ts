@@ -25,8 +25,9 @@ import type { WorkerVerifierConfig } from "./messages.js";
 import { type CallBody, createWorkerSlots, type Slot } from "./worker-slots.js";
 
 /**
- * How `createWorkerPoolVerifier` builds its pool: the settings and calibration each worker's verifier is built
- * from (plain data, since they cross a thread boundary), the number of workers, and the pool's limits.
+ * How `createWorkerPoolVerifier` builds its pool: the settings, calibration and repository citations each
+ * worker's verifier is built from (plain data, since they cross a thread boundary), the number of workers, and
+ * the pool's limits.
  */
 export interface WorkerPoolOptions extends WorkerVerifierConfig {
   /** Worker threads in the pool (at least 1). */
@@ -193,7 +194,9 @@ const carriedBy = (body: CallBody): Carried => {
       return body as Carried;
     case "updateCalibration":
     case "warmUp":
+    case "stopWarmUp":
     case "readJson":
+    case "release":
       return undefined;
   }
 };
@@ -283,6 +286,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     config: {
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.calibration ? { calibration: options.calibration } : {}),
+      ...(options.citations ? { citations: options.citations } : {}),
     },
     onEvent: (event) => {
       for (const handler of handlers) {
@@ -433,13 +437,24 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
         }),
       );
     },
-    warmUp: async (warmUpOptions = {}) => {
+    warmUp: async ({ signal, ...warmUpOptions } = {}) => {
       const started = performance.now();
       // Within half the call deadline: a warm-up stopped at the deadline would cost its worker, replaced cold.
       const maxMs = Math.min(
         warmUpOptions.maxMs ?? defaultVerificationWarmUp.maxMs,
         options.callTimeoutMs === undefined ? Number.POSITIVE_INFINITY : options.callTimeoutMs / 2,
       );
+      // A function, so the check after the warm-up is not narrowed by the one before it.
+      const stoppedBySignal = () => (signal?.aborted === true ? String(signal.reason) : undefined);
+      const stoppedBefore = stoppedBySignal();
+      if (stoppedBefore !== undefined)
+        return { workers: 0, verifications: 0, ms: 0, stoppedBy: stoppedBefore };
+      // The signal ends each worker's warm-up before its next made-up check: calls sent meanwhile run beside
+      // one made-up check at most, not beside the rest of the warm-up.
+      const stop = () => {
+        for (const slot of normal.slots) send<void>(slot, { op: "stopWarmUp" }).catch(() => undefined);
+      };
+      signal?.addEventListener("abort", stop, { once: true });
       const reports = await Promise.all(
         normal.slots.map((slot) =>
           send<VerificationWarmUpReport>(slot, { op: "warmUp", ...warmUpOptions, maxMs }).catch(
@@ -450,8 +465,9 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
             }),
           ),
         ),
-      );
-      const stoppedBy = reports.find((report) => report.stoppedBy !== undefined)?.stoppedBy;
+      ).finally(() => signal?.removeEventListener("abort", stop));
+      const stoppedBy =
+        stoppedBySignal() ?? reports.find((report) => report.stoppedBy !== undefined)?.stoppedBy;
       return {
         workers: reports.length,
         verifications: reports.reduce((sum, report) => sum + report.verifications, 0),

@@ -1,4 +1,5 @@
 import type { CalibrationModels } from "../../calibration/calibrator.js";
+import type { RepositoryCitations } from "../../checks/citations/verifiers/repository-citations.js";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
 import { errorMessage } from "../../model/error-message.js";
 import {
@@ -21,6 +22,11 @@ export interface WorkerVerifierConfig {
   readonly settings?: Partial<VerificationSettings>;
   /** Platt models per layer, applied in every worker's verifier. */
   readonly calibration?: CalibrationModels;
+  /**
+   * A repository's citations (its commits, decision records, issue tracker): every worker's verifier then runs
+   * the citations layer on them after the offline evidence layers, as `buildVerifier` does with `repository`.
+   */
+  readonly citations?: RepositoryCitations;
 }
 
 /** What a call tells its worker about kept texts: each pair is `[place, number]` (see `kept`). */
@@ -77,15 +83,17 @@ export type WorkerCall =
   | { readonly id: number; readonly op: "readJson"; readonly bytes: Uint8Array; readonly maxDepth: number }
   /** New Platt models for some layers, for every verification the worker starts afterwards. */
   | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels }
-  /** Made-up verifications in a verifier of the warm-up's own (`warmUpVerifier`), answered by its report. */
   /** Drops the worker's verifier, with its caches, for a new one built the same way (an idle large-lane worker). */
   | { readonly id: number; readonly op: "release" }
+  /** Made-up verifications in a verifier of the warm-up's own (`warmUpVerifier`), answered by its report. */
   | {
       readonly id: number;
       readonly op: "warmUp";
       readonly maxVerifications?: number;
       readonly maxMs?: number;
-    };
+    }
+  /** Ends the worker's warm-ups under way before their next made-up verification. */
+  | { readonly id: number; readonly op: "stopWarmUp" };
 
 /** A call as the pool builds it; the slot gives it its id when it is sent. */
 export type CallBody = WorkerCall extends infer Call

@@ -7,7 +7,8 @@ import type { CalibrationModels } from "../../calibration/calibrator.js";
 import { validateNumbers } from "../../checks/numbers/validate/validate-numbers.js";
 import { leanResult } from "../../model/lean-result.js";
 import { readJsonBytes } from "../../text/json-text.js";
-import { createVerifier } from "../create-verifier.js";
+import { createVerifier, type VerifierConfig } from "../create-verifier.js";
+import { defaultEvidenceLayers } from "../default-layers.js";
 import { prepareAnswer } from "../prepared-answer.js";
 import { warmUpVerifier } from "../warm-up-verifier.js";
 import { keptSourcesStore } from "./kept-sources.js";
@@ -35,8 +36,28 @@ interface InUse {
   whenDone?: () => void;
 }
 
+/**
+ * The verifier's configuration: the pool's settings, the calibration in force and, for a repository's
+ * citations, the offline evidence layers followed by the citations layer (loaded only then).
+ */
+const verifierConfig = async (): Promise<VerifierConfig> => {
+  const { citations, ...rest } = config;
+  const layers =
+    citations === undefined
+      ? undefined
+      : [
+          ...defaultEvidenceLayers(),
+          (await import("../../checks/citations/layer.js")).makeCitationsLayer(citations),
+        ];
+  return {
+    ...rest,
+    ...(calibration === undefined ? {} : { calibration }),
+    ...(layers === undefined ? {} : { layers }),
+  };
+};
+
 const built = async (): Promise<InUse> => {
-  const verifier = createVerifier(calibration === undefined ? config : { ...config, calibration });
+  const verifier = createVerifier(await verifierConfig());
   // Subscribed before the verifier takes a call: no event of a call is lost.
   await verifier.subscribe((event) => send({ kind: "event", event }));
   return { verifier, running: 0 };
@@ -114,10 +135,17 @@ const answer = (call: WorkerCall): Promise<unknown> => {
       return updateCalibration(call.models);
     case "warmUp":
       return warmUp(call);
+    case "stopWarmUp":
+      for (const warming of warmingUp) warming.abort(stoppedWarmUp);
+      return Promise.resolve();
     case "release":
       return release();
   }
 };
+
+/** The warm-ups under way, which `stopWarmUp` ends. */
+const warmingUp = new Set<AbortController>();
+const stoppedWarmUp = "stopped by the pool";
 
 /**
  * The warm-up runs in a verifier of its own, built the same way: the code it compiles is the module's, shared
@@ -125,13 +153,20 @@ const answer = (call: WorkerCall): Promise<unknown> => {
  * caches are dropped with it.
  */
 const warmUp = async (call: Extract<WorkerCall, { op: "warmUp" }>) => {
-  const own = createVerifier(config);
+  const own = createVerifier(await verifierConfig());
+  // Messages are answered as they arrive, and the warm-up yields between two made-up checks, so a `stopWarmUp`
+  // sent meanwhile is read before the next one.
+  const warming = new AbortController();
+  warmingUp.add(warming);
   try {
-    return await warmUpVerifier(own, {
+    const report = await warmUpVerifier(own, {
       ...(call.maxVerifications === undefined ? {} : { maxVerifications: call.maxVerifications }),
       ...(call.maxMs === undefined ? {} : { maxMs: call.maxMs }),
+      signal: warming.signal,
     });
+    return warming.signal.aborted ? { ...report, stoppedBy: stoppedWarmUp } : report;
   } finally {
+    warmingUp.delete(warming);
     await own.close();
   }
 };

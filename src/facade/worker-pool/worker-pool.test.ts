@@ -301,6 +301,30 @@ describe("the pool's warm-up, bounded", () => {
     });
   });
 
+  it("ends every worker's warm-up at its signal, and answers the calls sent meanwhile", async () => {
+    await withPool({ workers: 2 }, async (pool) => {
+      // Both workers ready, so the warm-up is under way in each when the call and the signal come.
+      await Promise.all(requests.map((request) => pool.verify(request)));
+      const stop = new AbortController();
+      // Asked for a minute: a worker that missed the signal would make this test time out.
+      const warming = pool.warmUp({ maxMs: 60_000, maxVerifications: 1_000_000, signal: stop.signal });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const answered = pool.verify(requests[1] as (typeof requests)[number]);
+      stop.abort("a caller arrived");
+      expect((await answered).passed).toBe(false);
+      const warmed = await warming;
+      expect(warmed).toMatchObject({ workers: 2, stoppedBy: "a caller arrived" });
+      expect(warmed.verifications).toBeGreaterThan(0);
+      // A signal already aborted sends no warm-up at all.
+      expect(await pool.warmUp({ signal: stop.signal })).toEqual({
+        workers: 0,
+        verifications: 0,
+        ms: 0,
+        stoppedBy: "a caller arrived",
+      });
+    });
+  }, 40_000);
+
   it("reports a warm-up its worker could not run, and never rejects", async () => {
     await withPool({ workers: 1, workerUrl: brokenWorker }, async (pool) => {
       const warmed = await pool.warmUp({ maxVerifications: 2 });

@@ -19,11 +19,17 @@ export const errorAnswer = (code: string, message: string): ToolAnswer => ({
   isError: true,
 });
 
-const toJson = (value: unknown): Record<string, unknown> => {
-  const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;
-  return typeof json === "object" && json !== null && !Array.isArray(json)
-    ? (json as Record<string, unknown>)
-    : { value: json };
+/**
+ * A tool's value as a JSON object (a value that is not an object is wrapped as `{ value }`), with its JSON text:
+ * the text a plain object's serialization already gave, so a large result is serialized once, not twice.
+ */
+const toJson = (value: unknown): { readonly json: Record<string, unknown>; readonly text: string } => {
+  const text = JSON.stringify(value ?? null);
+  const json = JSON.parse(text) as unknown;
+  if (typeof json === "object" && json !== null && !Array.isArray(json))
+    return { json: json as Record<string, unknown>, text };
+  const wrapped = { value: json };
+  return { json: wrapped, text: JSON.stringify(wrapped) };
 };
 
 const failureOf = (error: unknown): ToolAnswer => {
@@ -48,7 +54,7 @@ export const callTool = async (
     return errorAnswer("INVALID_INPUT", ParseResult.TreeFormatter.formatErrorSync(decoded.left));
   try {
     const output = toJson(await tool.run(decoded.right as never, dependencies));
-    return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
+    return { content: [{ type: "text", text: output.text }], structuredContent: output.json };
   } catch (error) {
     return failureOf(error);
   }

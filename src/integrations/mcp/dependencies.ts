@@ -2,10 +2,16 @@ import { type BuiltVerifier, buildVerifier, type VerifierFlags } from "../../ass
 import { requestUserFactMemory } from "../../assembly/fact-memory.js";
 import { lazyVerifier } from "../../assembly/lazy-verifier.js";
 import { openMemoryGate } from "../../assembly/memory-gate.js";
-import { CalculationRecorder } from "../../checks/numbers/index.js";
+import {
+  CalculationRecorder,
+  type ValidateInput,
+  type ValidationResult,
+  validateNumbers,
+} from "../../checks/numbers/index.js";
 import type { Verifier } from "../../facade/create-verifier.js";
 import { verifyPrepared } from "../../facade/prepared-answer.js";
 import { type VerificationWarmUpReport, warmUpOwnVerifier } from "../../facade/warm-up-verifier.js";
+import { createWorkerPoolVerifier, type WorkerPoolVerifier } from "../../facade/worker-pool/index.js";
 import { defaultWarmUp, type MemoryGateClient, type WarmUpReport } from "../../memory/index.js";
 import { errorMessage } from "../../model/error-message.js";
 import type { SqlClientService } from "../../storage/sql-client.js";
@@ -31,6 +37,13 @@ export interface McpDependencyOptions {
   readonly verifier?: VerifierFlags;
   /** `VERACITY_*` variables (settings, model, issue tracker); default: process.env. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Worker threads the tools verify in (default 0: in this thread). With workers, calls from several clients
+   * run side by side on the machine's cores, and a call of 1,000,000 characters or more runs in a worker of its
+   * own, so it does not hold the small ones (`createWorkerPoolVerifier`). A verifier a worker cannot build (a
+   * model, an evidence store) stays in this thread whatever this says.
+   */
+  readonly verifyWorkers?: number;
 }
 
 /** How long `warmUp` runs: each part stops at `maxMs`, and both at the first tool call. */
@@ -43,8 +56,11 @@ export interface McpWarmUpOptions {
 
 /** What `warmUp` did: each part's report, and why it ended early if it did. */
 export interface McpWarmUpReport {
-  /** The offline checks' warm-up (made-up answers verified in this thread). */
-  readonly verification?: VerificationWarmUpReport;
+  /**
+   * The offline checks' warm-up: made-up answers verified in this thread, or in each worker (`workers`, how
+   * many) when the tools verify in worker threads.
+   */
+  readonly verification?: VerificationWarmUpReport & { readonly workers?: number };
   /** The memory gate's (stored memories validated again, read only), when asked for. */
   readonly memory?: WarmUpReport;
   /** A tool call arrived first, or the verifier or the memory store could not be opened (its message). */
@@ -96,7 +112,26 @@ export const openMcpDependencies = (
     );
     return building;
   };
-  const lazy = lazyVerifier(built);
+  const workers = options.verifyWorkers ?? 0;
+  // The verifier the tools call: the built one, or a worker pool built to verify exactly as it does.
+  let pool: WorkerPoolVerifier | undefined;
+  let choosing: Promise<Verifier> | undefined;
+  const chosen = () => {
+    choosing ??= built().then((assembled) => {
+      if (workers === 0 || assembled.poolConfig === undefined) return assembled;
+      pool = createWorkerPoolVerifier({ workers, ...assembled.poolConfig });
+      const workersOf = pool;
+      return {
+        ...workersOf,
+        close: async () => {
+          await workersOf.close();
+          await assembled.close();
+        },
+      };
+    });
+    return choosing;
+  };
+  const lazy = lazyVerifier(chosen);
   /** `run`, once it has ended a warm-up under way: what the tools call. */
   const byCaller =
     <A extends unknown[], R>(run: (...args: A) => R) =>
@@ -129,11 +164,16 @@ export const openMcpDependencies = (
       return { stoppedBy: errorMessage(error) };
     }
     if (signal.aborted) return reported({});
-    // The built verifier's settings and calibration, in a verifier of the warm-up's own.
-    const verification = await warmUpOwnVerifier(
-      { settings: assembled.settings, calibration: assembled.calibrationModels },
-      { maxMs, signal },
-    );
+    // The pool's workers each warm a verifier of their own; without one, a verifier of the warm-up's own with
+    // the built verifier's settings and calibration.
+    await chosen().catch(() => undefined);
+    const verification =
+      pool === undefined
+        ? await warmUpOwnVerifier(
+            { settings: assembled.settings, calibration: assembled.calibrationModels },
+            { maxMs, signal },
+          )
+        : await pool.warmUp({ maxMs, signal });
     if (warmUpOptions.memory !== true || signal.aborted) return reported({ verification });
     let memory: MemoryGateClient;
     try {
@@ -153,6 +193,18 @@ export const openMcpDependencies = (
       callerArrived();
       return openGate();
     },
+    // With workers, `validate_numbers` runs in the pool too (a call's text and evidence can be long).
+    ...(workers === 0
+      ? {}
+      : {
+          validateNumbers: byCaller(async (input: ValidateInput): Promise<ValidationResult> => {
+            // A verifier that cannot be built fails the verifying tools, not this one: it then runs here.
+            await chosen().catch(() => undefined);
+            return pool === undefined
+              ? validateNumbers(input)
+              : (JSON.parse(await pool.validateNumbersJson(input)) as ValidationResult);
+          }),
+        }),
     // Never rejects: a warm-up is nobody's request, and a caller that starts it without waiting for it (stdio)
     // must not meet an unhandled rejection. What ended it is in the report.
     warmUp: (warmUpOptions) => {
@@ -163,7 +215,10 @@ export const openMcpDependencies = (
       // A warm-up under way ends before what it uses is closed.
       if (!warming.signal.aborted) warming.abort("the server is closing");
       await warmingUp?.catch(() => undefined);
-      await verifier.close();
+      // What was chosen, whether a call or the warm-up chose it (the warm-up builds without the tools' verifier,
+      // and a pool it started would otherwise keep its threads, and the process, alive). Once: the tools'
+      // verifier holds the same one.
+      if (choosing !== undefined) await (await choosing.catch(() => undefined))?.close();
       if (gate !== undefined) await (await gate.catch(() => undefined))?.close();
     },
   };

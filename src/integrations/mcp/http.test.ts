@@ -84,6 +84,9 @@ describe("veracity mcp arguments", () => {
     [["--warm-up-ms", ""]],
     [["--warm-up-ms", "600001"]],
     [["--http", "--warm-up-ms", "1.5"]],
+    [["--verify-workers", "-1"]],
+    [["--verify-workers", "two"]],
+    [["--http", "--verify-workers", "65"]],
   ])("refuses %j as a usage error", async (argv) => {
     await expect(mcpCommand.run(argv, io)).rejects.toBeInstanceOf(UsageError);
   });

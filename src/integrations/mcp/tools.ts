@@ -2,6 +2,7 @@ import { Data, JSONSchema, type Schema } from "effect";
 import {
   type CalculationRecorder,
   runCalculatorCall,
+  type ValidateInput,
   type ValidationResult,
   validateNumbers,
 } from "../../checks/numbers/index.js";
@@ -43,6 +44,11 @@ export interface McpDependencies {
    * check, so an agent that used the tool is not flagged for its numbers.
    */
   readonly calculations?: CalculationRecorder;
+  /**
+   * `validateNumbers` run elsewhere, such as in a worker pool's thread, so a long text does not hold this one;
+   * without it `validate_numbers` runs in this thread.
+   */
+  readonly validateNumbers?: (input: ValidateInput) => Promise<ValidationResult>;
 }
 
 /** The calculator could not evaluate the expression (syntax, division by zero, a limit): a tool error. */
@@ -159,12 +165,13 @@ export const mcpTools: readonly McpTool[] = [
     }),
     run: async ({ text, sources, calculations, question }, dependencies) => {
       const all = [...(calculations ?? []), ...(dependencies.calculations?.recorded ?? [])];
-      const result = validateNumbers({
+      const input: ValidateInput = {
         text,
         evidence: evidenceOf(sources),
         ...(all.length === 0 ? {} : { calculations: all }),
         ...(question === undefined ? {} : { question }),
-      });
+      };
+      const result = await (dependencies.validateNumbers?.(input) ?? validateNumbers(input));
       return { passed: numbersPassed(result), ...result };
     },
   }),

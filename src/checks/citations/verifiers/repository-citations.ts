@@ -3,6 +3,21 @@ import { join, resolve } from "node:path";
 import type { CitationsLayerOptions } from "../layer.js";
 import type { IssueVerifierOptions } from "./issue-verifier.js";
 
+/**
+ * The citations layer's options for a repository as plain data (no store, no functions): what a worker thread
+ * builds the same layer from. `rpcUrl` is the Ethereum endpoint asked about transactions and blocks.
+ */
+export interface RepositoryCitations {
+  /** The repository whose commits may be cited. */
+  readonly git?: { readonly repository: string };
+  /** Its folder of architecture decision records. */
+  readonly adr?: { readonly directory: string };
+  /** The issue tracker (a GitHub-style base) and its bearer token. */
+  readonly issues?: { readonly endpoint: string; readonly token?: string };
+  /** Ethereum JSON-RPC endpoint asked about transactions and blocks. */
+  readonly rpcUrl?: string;
+}
+
 /** Where a repository keeps its architecture decision records, in the usual places, in this order. */
 export const adrFolders = ["docs/adr", "docs/adrs", "docs/decisions", "doc/adr", "adr", "decisions"] as const;
 
