@@ -47,6 +47,7 @@ export const callTool = async (
   args: unknown,
   dependencies: McpDependencies,
 ): Promise<ToolAnswer> => {
+  dependencies.toolCalled?.();
   const tool = tools.find((candidate) => candidate.name === name);
   if (tool === undefined) return errorAnswer("UNKNOWN_TOOL", `no tool named "${name}"`);
   const decoded = Schema.decodeUnknownEither(tool.input, { onExcessProperty: "error" })(args ?? {});

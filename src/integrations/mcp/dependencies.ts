@@ -193,6 +193,9 @@ export const openMcpDependencies = (
       callerArrived();
       return openGate();
     },
+    // Any tool call ends the warm-up, `calculate` too (listing the tools does not: every client lists them
+    // right after its handshake).
+    toolCalled: callerArrived,
     // With workers, `validate_numbers` runs in the pool too (a call's text and evidence can be long).
     ...(workers === 0
       ? {}

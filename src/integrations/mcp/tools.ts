@@ -49,6 +49,11 @@ export interface McpDependencies {
    * without it `validate_numbers` runs in this thread.
    */
   readonly validateNumbers?: (input: ValidateInput) => Promise<ValidationResult>;
+  /**
+   * Told of every tool call before it runs, `calculate` included: a warm-up under way in this thread then stops,
+   * so an agent's calls do not share the thread with made-up checks.
+   */
+  readonly toolCalled?: () => void;
 }
 
 /** The calculator could not evaluate the expression (syntax, division by zero, a limit): a tool error. */

@@ -2,7 +2,9 @@ import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callTool } from "./call-tool.js";
 import { openMcpDependencies, stoppedByToolCall } from "./dependencies.js";
+import { mcpTools } from "./tools.js";
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
 const request = {
@@ -47,6 +49,11 @@ describe("an MCP server's warm-up", () => {
         d.verifier.runLayer("grounding", request.text, undefined, request.sources),
     ],
     ["the memory tools", (d: ReturnType<typeof openMcpDependencies>) => d.memory()],
+    [
+      "the calculator, which uses neither",
+      (d: ReturnType<typeof openMcpDependencies>) =>
+        callTool(mcpTools, "calculate", { expression: "(330 - 300) / 300 * 100" }, d),
+    ],
   ])("ends at the first call of %s, which is answered", async (_name, call) => {
     const dependencies = openMcpDependencies({ repositoryDir: repoRoot });
     try {
