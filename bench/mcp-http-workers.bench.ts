@@ -22,8 +22,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "../src/testing/free-port.js";
 import { machineLine } from "./libraries/call-timings.js";
 import { buildPayloads, largeSources } from "./libraries/real-payloads.js";
 import { distinctBodies, largeBodies } from "./libraries/server-bodies.js";
@@ -48,16 +48,6 @@ const modes = (args.includes("--workers") ? String(args[args.indexOf("--workers"
   .map((mode) => (mode === "default" ? undefined : mode));
 const rounds = Number(args.find((arg) => /^\d+$/.test(arg) && !flagValues.has(arg)) ?? 2);
 const cli = join(import.meta.dirname, "../dist/cli/main.js");
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
-    });
-  });
 
 /** The built CLI serving MCP over HTTP; resolves with its endpoint once it listens (after its warm-up). */
 const startMcp = async (workers: string | undefined) => {

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -9,21 +8,10 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeArgsToRun } from "../src/facade/worker-pool/current-build.js";
 import { callForStructured } from "../src/integrations/testing/mcp-client.js";
+import { freePort } from "../src/testing/free-port.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const cliSource = join(repoRoot, "src/cli/main.ts");
-
-/** A port nothing listens on right now (`--port` takes no 0). */
-const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 
 /** `veracity <args>` (the build when current, else the sources), in its own process, with its stdout and stderr piped. */
 const spawnVeracity = (...args: string[]): ChildProcess =>

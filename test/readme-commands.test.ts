@@ -9,11 +9,11 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FixtureServer, startFixtureServer } from "../src/datasets/testing/fixture-server.js";
+import { freePort } from "../src/testing/free-port.js";
 
 /**
  * Every command of the README's `sh` blocks, run from a fresh copy of the repository (its tracked and
@@ -62,15 +62,6 @@ const withoutComment = (line: string): string => {
 
 const notRun = new Set(["npm test"]);
 const serverCommand = /^veracity (serve|mcp)(\s|$)(?!keys)/;
-
-const freePort = () =>
-  new Promise<number>((resolvePort) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === "object" && address !== null ? address.port : 0));
-    });
-  });
 
 interface Outcome {
   readonly code: number | null;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEvidenceStore } from "../checks/citations/store/evidence-store.js";
 import { makeGroundingLayer } from "../checks/grounding/index.js";
 import { makeTestRepository, type TestRepository } from "../testing/git-repository.js";
 import { buildVerifier } from "./build-verifier.js";
@@ -55,7 +56,18 @@ describe("buildVerifier's configuration for a worker pool", () => {
     expect(structuredClone(poolConfig)).toEqual(poolConfig);
   });
 
-  it("is absent when the verifier runs what a worker cannot build", async () => {
+  it("is absent when the verifier runs what a worker cannot build", { timeout: 60_000 }, async () => {
+    // An evidence store (a real PGlite directory): its layer reads the database, which a worker does not open.
+    const evidence = path.join(scratch, "evidence");
+    await Effect.runPromise(
+      Effect.acquireUseRelease(
+        openEvidenceStore(evidence),
+        () => Effect.void,
+        (store) => Effect.ignore(store.close),
+      ),
+    );
+    expect(await poolOf({ evidence }, {}, {})).toEqual({ poolConfig: undefined, offlineOnly: false });
+    // A store that is not there is refused, never built as an empty one.
     const missingStore = path.join(scratch, "no-such-store");
     await expect(buildVerifier({ evidence: missingStore }, {}, {})).rejects.toThrow(/does not exist/);
     const withLayer = await poolOf({}, { extraLayers: [makeGroundingLayer()] }, {});
