@@ -40,6 +40,10 @@
  * server that parses each body and answers (bench/libraries/baseline-server.ts), once the Veracity servers have
  * stopped: what this machine gives any Node program answering these requests, and the first phase's share of it.
  *
+ * BENCH_ROUTE=verify sends the same bodies to `POST /v1/verify` instead (every configured layer; with no model and
+ * no evidence store, the same offline layers as `/v1/check`), and BENCH_REPOSITORY=<dir> starts the servers with
+ * that git repository (`--repository`), so `/v1/verify` checks its citations too.
+ *
  * BENCH_ROUNDS repeats the first phase (the last round is reported); BENCH_VERIFY_WORKERS sets the servers'
  * worker pools; BENCH_SERVER_SCRIPT, BENCH_SERVER_NODE_ARGS and BENCH_SERVER_STDOUT as in server-process.ts.
  */
@@ -75,6 +79,10 @@ if (mode !== "distinct" && mode !== "synthetic-repeated")
 const order = process.env.BENCH_ORDER ?? "mixed";
 if (order !== "mixed" && order !== "sets") throw new Error(`BENCH_ORDER is mixed or sets, not ${order}`);
 const largeMegabytes = process.env.BENCH_LARGE === "1" ? Number(process.env.BENCH_LARGE_MB ?? 10) : 0;
+const route = process.env.BENCH_ROUTE ?? "check";
+if (route !== "check" && route !== "verify") throw new Error(`BENCH_ROUTE is check or verify, not ${route}`);
+const routePath = `/v1/${route}`;
+const repository = process.env.BENCH_REPOSITORY;
 const instances = Math.max(1, Number(process.env.BENCH_INSTANCES ?? 1));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (instances > 1 && !/^postgres(ql)?:\/\//.test(databaseUrl ?? ""))
@@ -101,6 +109,7 @@ const admin = async (statement: string) => {
 const schema = databaseUrl ? `veracity_bench_${randomBytes(4).toString("hex")}` : undefined;
 if (schema) await admin(`CREATE SCHEMA ${schema}`);
 const serverEnv: Record<string, string> = {
+  ...(repository ? { BENCH_REPOSITORY: repository } : {}),
   ...(databaseUrl && schema ? { BENCH_DATABASE: databaseUrl, BENCH_DATABASE_SCHEMA: schema } : {}),
   ...(large && large.bytes + 1_024 > defaultServerLimits.maxBodyBytes
     ? { BENCH_MAX_BODY_BYTES: String(large.bytes + 1_024) }
@@ -110,7 +119,7 @@ const serverEnv: Record<string, string> = {
 const servers: ServerProcess[] = [];
 for (let index = 0; index < instances; index++) servers.push(await startServerProcess(serverEnv));
 const first = servers[0] as ServerProcess;
-const check = (server: ServerProcess) => `${server.url}/v1/check`;
+const check = (server: ServerProcess) => `${server.url}${routePath}`;
 // The first server's key for all: they share the database its key is kept in.
 const headers = { authorization: `Bearer ${first.key}`, "content-type": "application/json" };
 console.log(
@@ -231,7 +240,7 @@ const rows: Record<string, Record<string, string | number>> = {};
 for (const [name, column] of Object.entries(columns))
   for (const [figure, value] of Object.entries(column)) rows[figure] = { ...rows[figure], [name]: value };
 console.log(
-  `POST /v1/check, ${connections} connections, ${durationSeconds} s per phase, ${mode}, Node ${process.version}, ${cpus().length} cores, load average (1 min) at the end ${loadavg()[0]?.toFixed(2)}, ${new Date().toISOString()}`,
+  `POST ${routePath}${repository ? ` (repository ${repository})` : ""}, ${connections} connections, ${durationSeconds} s per phase, ${mode}, Node ${process.version}, ${cpus().length} cores, load average (1 min) at the end ${loadavg()[0]?.toFixed(2)}, ${new Date().toISOString()}`,
 );
 console.table(rows);
 if (together) {

@@ -164,23 +164,24 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
         ? createWorkerPoolVerifier({
             workers: verifyWorkers,
             // The settings and calibration in force, so `/v1/check` in a worker behaves as the same request
-            // checked in this thread (or by `veracity check`) with the same configuration.
-            settings: built.settings,
-            calibration: built.calibrationModels,
+            // checked in this thread (or by `veracity check`) with the same configuration; with a repository,
+            // its citations too, for `/v1/verify` (`built.poolConfig`).
+            ...(built.poolConfig ?? { settings: built.settings, calibration: built.calibrationModels }),
             callTimeoutMs: limits.requestTimeoutMs,
             ...(options.largeRequestChars === undefined ? {} : { largeCallChars: options.largeRequestChars }),
           })
         : undefined;
+    // `/v1/check` runs the offline evidence layers only, in the pool whatever else `/v1/verify` runs.
     const checker =
       options.checker ??
-      pool ??
+      pool?.evidenceLayersOnly ??
       createVerifier({ settings: built.settings, calibration: built.calibrationModels });
     closers.push(checker.close);
-    // `/v1/verify` runs in the pool too unless it needs what only this thread has: a model, an evidence store or
-    // a repository's citations (the pool, which `/v1/check` shares, runs the offline layers only, with the
-    // settings and calibration in force). The pool has no model, so no fact memory to read per user.
+    // `/v1/verify` runs in the pool too unless it needs what only this thread has: a model or an evidence store
+    // (`poolConfig` is then absent). A repository's citations are plain data every worker builds its layer from.
+    // The pool has no model, so no fact memory to read per user.
     const verifier =
-      pool !== undefined && built.offlineOnly
+      pool !== undefined && built.poolConfig !== undefined
         ? { ...withoutVerifyFor(built), ...pool, close: built.close }
         : built;
     const metrics = makeVeracityMetrics();

@@ -152,31 +152,81 @@ describe("/v1/check with a configuration file", () => {
 });
 
 describe("/v1/verify on a server given a repository", () => {
+  /** The process's threads started since `before` was listed (threads that ended meanwhile do not count). */
+  const threadIds = () => new Set(readdirSync("/proc/self/task"));
+  const startedSince = (before: Set<string>) => [...threadIds()].filter((id) => !before.has(id)).length;
+
   it("checks the repository's citations with verification workers as without them", async () => {
     const repository = await makeTestRepository({ "README.md": "The app.\n" });
     const servers = await Promise.all([
       startTestServer({}, { repositoryDir: repository.directory, verifyWorkers: 2 }),
       startTestServer({}, { repositoryDir: repository.directory, verifyWorkers: 0 }),
+      startTestServer({}, { verifyWorkers: 0 }),
     ]);
     try {
       const body = {
         text: `The change landed in commit ${repository.commit.slice(0, 10)} and its fix in commit deadbeef12.`,
       };
-      const [pooled, inThread] = await Promise.all(
+      const [pooled, inThread, withoutRepository] = await Promise.all(
         servers.map(async (server) => {
           const key = await server.createApiKey("alice");
-          return server.call("POST", "/v1/verify", { key, body });
+          return {
+            verified: await server.call("POST", "/v1/verify", { key, body }),
+            checked: await server.call("POST", "/v1/check", { key, body }),
+          };
         }),
       );
-      // A commit the repository does not have fails the answer; the workers have no repository of their own.
-      expect(pooled?.body.verdict).toBe("fail");
-      expect(pooled?.body.layersRun.map((layer: { layer: string }) => layer.layer)).toContain("citations");
-      expect(withoutTimings(pooled?.body)).toEqual(withoutTimings(inThread?.body));
+      // A commit the repository does not have fails the answer.
+      expect(pooled?.verified.body.verdict).toBe("fail");
+      expect(pooled?.verified.body.layersRun.map((layer: { layer: string }) => layer.layer)).toContain(
+        "citations",
+      );
+      expect(withoutTimings(pooled?.verified.body)).toEqual(withoutTimings(inThread?.verified.body));
+      // `/v1/check` runs the offline evidence layers only, on the same pool.
+      expect(pooled?.checked.body.layersRun.map((layer: { layer: string }) => layer.layer)).not.toContain(
+        "citations",
+      );
+      expect(withoutTimings(pooled?.checked.body)).toEqual(withoutTimings(inThread?.checked.body));
+      expect(withoutTimings(pooled?.checked.body)).toEqual(withoutTimings(withoutRepository?.checked.body));
     } finally {
       await Promise.all(servers.map((server) => server.close()));
       await rm(repository.directory, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it.runIf(existsSync("/proc/self/task"))(
+    "runs in the pool's workers: a large request starts the large-call worker",
+    async () => {
+      const repository = await makeTestRepository({ "README.md": "The app.\n" });
+      const [pooled, inThread] = await Promise.all([
+        startTestServer(
+          {},
+          { repositoryDir: repository.directory, verifyWorkers: 1, largeRequestChars: 2_000 },
+        ),
+        startTestServer({}, { repositoryDir: repository.directory, verifyWorkers: 0 }),
+      ]);
+      try {
+        const body = {
+          text: `Net sales of the Cloud division rose to $412.5 million, as commit deadbeef12 records.`,
+          sources: [`${sources[0]} `.repeat(20)],
+        };
+        const [pooledKey, inThreadKey] = await Promise.all([
+          pooled.createApiKey("alice"),
+          inThread.createApiKey("alice"),
+        ]);
+        const here = await inThread.call("POST", "/v1/verify", { key: inThreadKey, body });
+        const before = threadIds();
+        const off = await pooled.call("POST", "/v1/verify", { key: pooledKey, body });
+        expect(startedSince(before)).toBe(1);
+        expect(off.body.verdict).toBe("fail");
+        expect(withoutTimings(off.body)).toEqual(withoutTimings(here.body));
+      } finally {
+        await Promise.all([pooled.close(), inThread.close()]);
+        await rm(repository.directory, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });
 
 describe("a large request body with verification workers", () => {

@@ -1,7 +1,9 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { withoutTimings } from "../../facade/worker-pool/testing/without-timings.js";
+import { makeTestRepository } from "../../testing/git-repository.js";
 import type { CliIO } from "../command.js";
 import { buildEvalVerifier, evalWorkerThreads, makeEvalCommand } from "./eval.js";
 
@@ -90,6 +92,30 @@ describe("eval --concurrency over worker threads", () => {
       await withModel.close();
     }
   });
+
+  it("checks a configured repository's citations in its worker threads as this thread does", async () => {
+    const repository = await makeTestRepository({ "README.md": "The app.\n" });
+    const config = join(dir, "with-repository.json");
+    await writeFile(config, JSON.stringify({ repository: repository.directory }));
+    const [pooled, inThread] = await Promise.all([
+      buildEvalVerifier({ strict: false, concurrency: 2, config }, 3),
+      buildEvalVerifier({ strict: false, concurrency: 1, config }, 3),
+    ]);
+    try {
+      expect([pooled.workerThreads, inThread.workerThreads]).toEqual([2, 0]);
+      const request = {
+        text: "Revenue was $5 million, as commit deadbeef12 records.",
+        sources: ["Revenue was $5 million."],
+      };
+      const [fromPool, fromThread] = await Promise.all([pooled.verify(request), inThread.verify(request)]);
+      const citations = fromPool.layersRun.find((layer) => layer.layer === "citations");
+      expect(citations?.passed).toBe(false);
+      expect(withoutTimings(fromPool)).toEqual(withoutTimings(fromThread));
+    } finally {
+      await Promise.all([pooled.close(), inThread.close()]);
+      await rm(repository.directory, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("answers the records from worker threads without evidence passages, and `verify` (golden sets) with whole results", async () => {
     const pooled = await buildEvalVerifier({ strict: false, concurrency: 2 }, 3);

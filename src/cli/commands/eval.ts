@@ -231,10 +231,11 @@ export const evalWorkerThreads = (concurrency: number, cores: number): number =>
 const callsQueuedPerWorker = 8;
 
 /**
- * The verifier of an eval: built from the shared CLI flags; with `--concurrency` above 1, only the offline
- * layers and cores to spare, its verifications run in a pool of worker threads (`evalWorkerThreads`) built with
- * the same settings and calibration, so the records spread over every core and each gets the verdict this thread would
- * give it. A model-backed run stays in this thread, where N calls wait on the model at once.
+ * The verifier of an eval: built from the shared CLI flags; with `--concurrency` above 1, cores to spare and
+ * only what a worker can build (the offline layers, and the citations of a repository the configuration names),
+ * its verifications run in a pool of worker threads (`evalWorkerThreads`) built with the same settings,
+ * calibration and citations (`poolConfig`), so the records spread over every core and each gets the verdict this
+ * thread would give it. A model-backed run, or one with an evidence store, stays in this thread.
  */
 export const buildEvalVerifier = async (
   { strict, evidence, model, calibration, config, concurrency }: EvalVerifierOptions,
@@ -247,13 +248,10 @@ export const buildEvalVerifier = async (
     ...(model !== undefined ? { model } : {}),
     ...(calibration !== undefined ? { calibration } : {}),
   });
-  const workers = built.offlineOnly ? evalWorkerThreads(concurrency, cores) : 0;
-  if (workers === 0) return { verify: built.verify, close: built.close, workerThreads: 0 };
-  const pool = createWorkerPoolVerifier({
-    workers,
-    settings: built.settings,
-    calibration: built.calibrationModels,
-  });
+  const workers = built.poolConfig === undefined ? 0 : evalWorkerThreads(concurrency, cores);
+  if (workers === 0 || built.poolConfig === undefined)
+    return { verify: built.verify, close: built.close, workerThreads: 0 };
+  const pool = createWorkerPoolVerifier({ workers, ...built.poolConfig });
   return {
     verify: pool.verify,
     verifyRecord: pool.verifyLean,

@@ -24,6 +24,9 @@ Options (flags win over the environment, the environment over the --config file)
   --config <file>         configuration file, YAML or JSON: a server: section, verification settings, model,
                           evidence... (VERACITY_CONFIG; schema in schemas/veracity.config.schema.json)
   --evidence <db>         evidence store for the citations layer (VERACITY_EVIDENCE)
+  --repository <dir>      git repository /v1/verify checks cited commits and decision records against (over
+                          the --config file's repository; default: none, no citations layer), and the memory
+                          gate its memories' citations against (default: the current directory)
   --model <spec>          model for the model-backed layers of /v1/verify (VERACITY_MODEL)
   --calibration <file>    calibration models from 'veracity calibrate'
   --max-body-bytes <n>    largest request body (default 2097152)
@@ -33,8 +36,9 @@ Options (flags win over the environment, the environment over the --config file)
                           how often to refit the model-backed layers' calibration from reviewed outcomes
                           (POST /v1/calibration/outcomes) (VERACITY_CALIBRATION_INTERVAL_MS; default 86400000;
                           0: only on POST /v1/calibration/refit)
-  --verify-workers <n>    worker threads for /v1/check and the playground (VERACITY_VERIFY_WORKERS; default one
-                          per core but one, at most 4, two on two cores; 0 checks in the server's own thread)
+  --verify-workers <n>    worker threads for /v1/check, the playground and, unless it runs a model or an
+                          evidence store, /v1/verify (VERACITY_VERIFY_WORKERS; default one per core but one,
+                          at most 4, two on two cores; 0 verifies in the server's own thread)
   --large-request-chars <n>
                           a check whose answer, context and sources reach this many characters runs in a worker
                           of its own, so smaller checks never wait behind it (VERACITY_LARGE_REQUEST_CHARS;
@@ -58,6 +62,7 @@ const options = {
   "db-schema": { type: "string" },
   config: { type: "string" },
   evidence: { type: "string" },
+  repository: { type: "string" },
   model: { type: "string" },
   calibration: { type: "string" },
   "max-body-bytes": { type: "string" },
@@ -103,8 +108,12 @@ const configOf = async (values: Values, io: CliIO) => {
     file,
     io.cwd,
   );
-  // The verifier reads the same file for its settings (and its repository).
-  return configPath === undefined ? resolved : { ...resolved, config: path.resolve(io.cwd, configPath) };
+  // The verifier reads the same file for its settings (and its repository, unless --repository names one).
+  return {
+    ...resolved,
+    ...(configPath === undefined ? {} : { config: path.resolve(io.cwd, configPath) }),
+    ...(values.repository === undefined ? {} : { repositoryDir: path.resolve(io.cwd, values.repository) }),
+  };
 };
 
 const ensureDirectory = async (database: string) => {

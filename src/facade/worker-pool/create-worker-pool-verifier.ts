@@ -5,6 +5,7 @@ import { type CalibrationModels, invalidPlattModel } from "../../calibration/cal
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
 import { errorMessage } from "../../model/error-message.js";
 import { fnv1a } from "../../model/fnv1a.js";
+import type { LayerName } from "../../model/layer-name.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { LeanVerificationResult } from "../../model/lean-result.js";
 import type { VerificationRequest } from "../../model/request.js";
@@ -13,7 +14,7 @@ import type { RiskLevel } from "../../model/risk.js";
 import type { JsonReading, OffThreadJsonReader } from "../../text/json-text.js";
 import type { EventHandler } from "../../verification/events.js";
 import type { Verifier } from "../create-verifier.js";
-import type { PreparedAnswer } from "../prepared-answer.js";
+import type { AnswerOptions, PreparedAnswer } from "../prepared-answer.js";
 import {
   defaultVerificationWarmUp,
   type VerificationWarmUpOptions,
@@ -21,7 +22,7 @@ import {
 } from "../warm-up-verifier.js";
 import { VerifierBusyError } from "./errors.js";
 import { defaultKeptSourcesLimits, type KeptSourcesLimits, type WorkerKeptLimits } from "./kept-sources.js";
-import type { WorkerVerifierConfig } from "./messages.js";
+import type { VerifierChoice, WorkerVerifierConfig } from "./messages.js";
 import { type CallBody, createWorkerSlots, type Slot } from "./worker-slots.js";
 
 /**
@@ -103,6 +104,13 @@ export const defaultWorkerResourceLimits: Readonly<ResourceLimits> = { maxYoungG
 
 /** The pool's verifier, plus numeric validation run in a worker (answered as JSON text). */
 export interface WorkerPoolVerifier extends Verifier {
+  /**
+   * The same pool, its workers, limits and subscribers, verifying with the offline evidence layers only: without
+   * the citations layer a pool built with `citations` adds. For a caller that offers both, such as a server's
+   * `/v1/check` beside its `/v1/verify`. In a pool without `citations` it verifies as the pool does. Closing it
+   * closes the pool.
+   */
+  readonly evidenceLayersOnly: Omit<WorkerPoolVerifier, "evidenceLayersOnly">;
   /** `verify`, answered as a lean result (`leanResult`): what a caller that reads no evidence passages needs. */
   readonly verifyLean: (request: VerificationRequest) => Promise<LeanVerificationResult>;
   /** `validateNumbers` run in a worker, answered as the result's JSON text (this thread never serializes it). */
@@ -403,20 +411,27 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     return send<A>(slot, body);
   };
 
-  return {
-    verify: (request) => call<VerificationResult>({ op: "verify", request }),
-    verifyPrepared: (request, options) => call<PreparedAnswer>({ op: "verifyPrepared", request, options }),
-    verifyLean: (request) => call<LeanVerificationResult>({ op: "verifyLean", request }),
-    runLayer: (layer, text, context, sources) =>
+  // The calls that verify, in the workers' configured verifiers or in those of the offline evidence layers only.
+  const verifying = (choice: VerifierChoice) => ({
+    verify: (request: VerificationRequest) => call<VerificationResult>({ op: "verify", request, ...choice }),
+    verifyPrepared: (request: VerificationRequest, options: AnswerOptions) =>
+      call<PreparedAnswer>({ op: "verifyPrepared", request, options, ...choice }),
+    verifyLean: (request: VerificationRequest) =>
+      call<LeanVerificationResult>({ op: "verifyLean", request, ...choice }),
+    runLayer: (layer: LayerName, text: string, context?: string, sources?: readonly string[]) =>
       call<LayerResult>({
         op: "runLayer",
         layer,
         text,
         ...(context === undefined ? {} : { context }),
         ...(sources === undefined ? {} : { sources }),
+        ...choice,
       }),
-    assessRisk: (text, context) =>
-      call<RiskLevel>({ op: "assessRisk", text, ...(context === undefined ? {} : { context }) }),
+    assessRisk: (text: string, context?: string) =>
+      call<RiskLevel>({ op: "assessRisk", text, ...(context === undefined ? {} : { context }), ...choice }),
+  });
+
+  const shared: Omit<WorkerPoolVerifier, keyof ReturnType<typeof verifying> | "evidenceLayersOnly"> = {
     validateNumbersJson: (input) => call<string>({ op: "validateNumbersJson", input }),
     readJsonOffThread: (bytes, maxDepth) => call<JsonReading>({ op: "readJson", bytes, maxDepth }),
     updateCalibration: async (models) => {
@@ -484,5 +499,10 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
       idleTimers.clear();
       await slots.close();
     },
+  };
+  return {
+    ...verifying({}),
+    ...shared,
+    evidenceLayersOnly: { ...verifying({ evidenceLayersOnly: true }), ...shared },
   };
 };

@@ -45,38 +45,54 @@ export interface KeptSources {
 /** The place of a request's `context` in `KeptSources`, beside the sources' indices. */
 export const contextPlace = -1;
 
+/**
+ * Which of its verifiers a worker runs a call in. A worker built with `citations` holds two: the configured one
+ * (the offline evidence layers and the citations layer) and one with the offline evidence layers only, for
+ * callers that promise no more than those (a server's `/v1/check` beside its `/v1/verify`). Without
+ * `citations` the two are one verifier.
+ */
+export interface VerifierChoice {
+  /** Run in the verifier of the offline evidence layers only. */
+  readonly evidenceLayersOnly?: true;
+}
+
 /** A call from the pool to a worker. */
 export type WorkerCall =
   /** Each verification may name large sources the worker kept from earlier calls (kept-sources.ts). */
-  | {
+  | ({
       readonly id: number;
       readonly op: "verify";
       readonly request: VerificationRequest;
       readonly keptSources?: KeptSources;
-    }
+    } & VerifierChoice)
   /** A verification answered as a lean result (`leanResult`): half as much to copy back. */
-  | {
+  | ({
       readonly id: number;
       readonly op: "verifyLean";
       readonly request: VerificationRequest;
       readonly keptSources?: KeptSources;
-    }
-  | {
+    } & VerifierChoice)
+  | ({
       readonly id: number;
       readonly op: "verifyPrepared";
       readonly request: VerificationRequest;
       readonly options: AnswerOptions;
       readonly keptSources?: KeptSources;
-    }
-  | {
+    } & VerifierChoice)
+  | ({
       readonly id: number;
       readonly op: "runLayer";
       readonly layer: LayerName;
       readonly text: string;
       readonly context?: string;
       readonly sources?: readonly string[];
-    }
-  | { readonly id: number; readonly op: "assessRisk"; readonly text: string; readonly context?: string }
+    } & VerifierChoice)
+  | ({
+      readonly id: number;
+      readonly op: "assessRisk";
+      readonly text: string;
+      readonly context?: string;
+    } & VerifierChoice)
   /** Numeric validation; the worker answers the result's JSON text, so the caller's thread never serializes it. */
   | { readonly id: number; readonly op: "validateNumbersJson"; readonly input: ValidateInput }
   /** A JSON text given as UTF-8 bytes, read as `readJsonText` reads it (a large request body, off the caller's thread). */

@@ -1,6 +1,7 @@
 /**
- * A worker thread of the verification pool: builds its own verifier (the offline evidence layers) and answers
- * the pool's calls one message at a time. Events of its verifier are forwarded to the pool's subscribers.
+ * A worker thread of the verification pool: builds its own verifier (the offline evidence layers, and the
+ * citations layer when the pool has a repository's citations) and answers the pool's calls one message at a
+ * time. Events of its verifiers are forwarded to the pool's subscribers.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { CalibrationModels } from "../../calibration/calibrator.js";
@@ -15,6 +16,7 @@ import { keptSourcesStore } from "./kept-sources.js";
 import {
   movableBuffers,
   serializeError,
+  type VerifierChoice,
   type WorkerCall,
   type WorkerReply,
   type WorkerVerifierConfig,
@@ -29,16 +31,21 @@ const config = (workerData ?? {}) as WorkerVerifierConfig;
 // The Platt models applied since the worker started, so a verifier built again (`release`) keeps them.
 let calibration = config.calibration;
 
-/** The worker's verifier and its calls still running, so a verifier replaced by `release` closes after them. */
+/**
+ * The worker's verifiers and their calls still running, so verifiers replaced by `release` close after them:
+ * the configured verifier and, when the configuration adds the citations layer, one of the offline evidence
+ * layers only (`evidenceLayersOnly` calls); without citations both names hold the same verifier.
+ */
 interface InUse {
   readonly verifier: ReturnType<typeof createVerifier>;
+  readonly evidenceOnly: ReturnType<typeof createVerifier>;
   running: number;
   whenDone?: () => void;
 }
 
 /**
- * The verifier's configuration: the pool's settings, the calibration in force and, for a repository's
- * citations, the offline evidence layers followed by the citations layer (loaded only then).
+ * The configured verifier's configuration: the pool's settings, the calibration in force and, for a
+ * repository's citations, the offline evidence layers followed by the citations layer (loaded only then).
  */
 const verifierConfig = async (): Promise<VerifierConfig> => {
   const { citations, ...rest } = config;
@@ -50,27 +57,49 @@ const verifierConfig = async (): Promise<VerifierConfig> => {
           (await import("../../checks/citations/layer.js")).makeCitationsLayer(citations),
         ];
   return {
-    ...rest,
-    ...(calibration === undefined ? {} : { calibration }),
+    ...evidenceOnlyConfig(rest),
     ...(layers === undefined ? {} : { layers }),
   };
 };
 
-const built = async (): Promise<InUse> => {
-  const verifier = createVerifier(await verifierConfig());
-  // Subscribed before the verifier takes a call: no event of a call is lost.
+/** The configuration of a verifier of the offline evidence layers only: the settings and calibration in force. */
+const evidenceOnlyConfig = ({ citations: _none, ...rest }: WorkerVerifierConfig): VerifierConfig => ({
+  ...rest,
+  ...(calibration === undefined ? {} : { calibration }),
+});
+
+/** A verifier whose events are forwarded to the pool, subscribed before it takes a call: none is lost. */
+const subscribed = async (verifierConfig: VerifierConfig) => {
+  const verifier = createVerifier(verifierConfig);
   await verifier.subscribe((event) => send({ kind: "event", event }));
-  return { verifier, running: 0 };
+  return verifier;
 };
+
+const built = async (): Promise<InUse> => {
+  const verifier = await subscribed(await verifierConfig());
+  const evidenceOnly =
+    config.citations === undefined ? verifier : await subscribed(evidenceOnlyConfig(config));
+  return { verifier, evidenceOnly, running: 0 };
+};
+
+/** The distinct verifiers in use (one without citations). */
+const verifiersOf = (inUse: InUse) =>
+  inUse.evidenceOnly === inUse.verifier ? [inUse.verifier] : [inUse.verifier, inUse.evidenceOnly];
 
 let current = await built();
 
-/** Runs a call in the current verifier, counted as running there until it settles. */
-const withVerifier = <A>(run: (verifier: InUse["verifier"]) => Promise<A>): Promise<A> => {
+/**
+ * Runs a call in the current verifier the call chose (`evidenceLayersOnly`), counted as running there until it
+ * settles.
+ */
+const withVerifier = <A>(
+  choice: VerifierChoice,
+  run: (verifier: InUse["verifier"]) => Promise<A>,
+): Promise<A> => {
   const inUse = current;
   inUse.running += 1;
   // Started in a promise's callback: a call that threw at once still settles, and is counted out.
-  return Promise.resolve(inUse.verifier)
+  return Promise.resolve(choice.evidenceLayersOnly === true ? inUse.evidenceOnly : inUse.verifier)
     .then(run)
     .finally(() => {
       inUse.running -= 1;
@@ -91,7 +120,7 @@ const inOrder = <A>(change: () => Promise<A>): Promise<A> => {
 
 const updateCalibration = (models: CalibrationModels) =>
   inOrder(async () => {
-    await current.verifier.updateCalibration(models);
+    for (const verifier of verifiersOf(current)) await verifier.updateCalibration(models);
     calibration = { ...calibration, ...models };
   });
 
@@ -110,23 +139,25 @@ const release = () =>
     const old = current;
     current = fresh;
     if (old.running > 0) await new Promise<void>((resolve) => (old.whenDone = resolve));
-    await old.verifier.close();
+    for (const verifier of verifiersOf(old)) await verifier.close();
   });
 
 const answer = (call: WorkerCall): Promise<unknown> => {
   switch (call.op) {
     case "verify":
-      return withVerifier((verifier) => verifier.verify(call.request));
+      return withVerifier(call, (verifier) => verifier.verify(call.request));
     case "verifyLean":
-      return withVerifier((verifier) => verifier.verify(call.request).then(leanResult));
+      return withVerifier(call, (verifier) => verifier.verify(call.request).then(leanResult));
     case "verifyPrepared":
-      return withVerifier((verifier) =>
+      return withVerifier(call, (verifier) =>
         verifier.verify(call.request).then((result) => prepareAnswer(result, call.options)),
       );
     case "runLayer":
-      return withVerifier((verifier) => verifier.runLayer(call.layer, call.text, call.context, call.sources));
+      return withVerifier(call, (verifier) =>
+        verifier.runLayer(call.layer, call.text, call.context, call.sources),
+      );
     case "assessRisk":
-      return withVerifier((verifier) => verifier.assessRisk(call.text, call.context));
+      return withVerifier(call, (verifier) => verifier.assessRisk(call.text, call.context));
     case "validateNumbersJson":
       return Promise.resolve().then(() => JSON.stringify(validateNumbers(call.input)));
     case "readJson":

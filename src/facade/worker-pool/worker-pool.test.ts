@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { rm } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyPlatt } from "../../calibration/platt.js";
 import {
   CalibrationError,
@@ -7,6 +8,7 @@ import {
   VerificationTimeoutError,
 } from "../../model/errors.js";
 import type { VerificationResult } from "../../model/result.js";
+import { makeTestRepository, type TestRepository } from "../../testing/git-repository.js";
 import type { VerificationEvent } from "../../verification/events.js";
 import { createVerifier } from "../create-verifier.js";
 import { verifyPrepared } from "../prepared-answer.js";
@@ -152,6 +154,83 @@ describe("createWorkerPoolVerifier", () => {
 const brokenWorker = compiledUrlOf(new URL("./testing/broken-worker.ts", import.meta.url));
 /** A worker whose verification of the text "spin" never ends. */
 const spinningWorker = compiledUrlOf(new URL("./testing/spinning-worker.ts", import.meta.url));
+
+describe("a pool with a repository's citations", () => {
+  let repository: TestRepository;
+  beforeAll(async () => {
+    repository = await makeTestRepository({ "README.md": "The app.\n" });
+  });
+  afterAll(async () => {
+    await rm(repository.directory, { recursive: true, force: true });
+  });
+  const citing = () => ({
+    text: `The Eiffel Tower was completed in 1889 (commit ${repository.commit.slice(0, 10)}). It is 330 metres tall (commit deadbeef12).`,
+    sources,
+  });
+  const layersOf = (result: VerificationResult) => result.layersRun.map((layer) => layer.layer);
+
+  it("checks citations in its workers, and verifies with the evidence layers alone through evidenceLayersOnly", async () => {
+    const plain = createWorkerPoolVerifier({ workers: 1 });
+    const inThread = createVerifier();
+    const events: VerificationEvent[] = [];
+    try {
+      await withPool(
+        { workers: 2, citations: { git: { repository: repository.directory } } },
+        async (pool) => {
+          const unsubscribe = await pool.subscribe((event) => {
+            events.push(event);
+          });
+          const cited = await pool.verify(citing());
+          expect(layersOf(cited)).toContain("citations");
+          // The missing commit fails the answer that the evidence layers alone pass.
+          expect(cited.passed).toBe(false);
+          const evidenceOnly = await pool.evidenceLayersOnly.verify(citing());
+          expect(layersOf(evidenceOnly)).not.toContain("citations");
+          expect(evidenceOnly.passed).toBe(true);
+          expect(withoutTimings(evidenceOnly)).toEqual(withoutTimings(await plain.verify(citing())));
+          expect(withoutTimings(evidenceOnly)).toEqual(withoutTimings(await inThread.verify(citing())));
+          const prepared = await verifyPrepared(pool.evidenceLayersOnly, citing(), { layerClaims: false });
+          expect(JSON.parse(utf8.decode(prepared.body)).layersRun).toHaveLength(
+            evidenceOnly.layersRun.length,
+          );
+          const lean = await pool.evidenceLayersOnly.verifyLean(citing());
+          expect(lean.layersRun.map((layer) => layer.layer)).not.toContain("citations");
+          expect((await pool.runLayer("citations", citing().text)).passed).toBe(false);
+          await expect(pool.evidenceLayersOnly.runLayer("citations", citing().text)).rejects.toBeInstanceOf(
+            VerificationError,
+          );
+          // One subscription sees the events of both verifiers of each worker.
+          expect(events.filter((event) => event.type === "verification.completed")).toHaveLength(4);
+          unsubscribe();
+          // Both views share the pool: closing one closes it.
+          expect(pool.evidenceLayersOnly.subscribe).toBe(pool.subscribe);
+          await pool.evidenceLayersOnly.close();
+          await expect(pool.verify(citing())).rejects.toBeInstanceOf(VerificationError);
+        },
+      );
+    } finally {
+      await plain.close();
+      await inThread.close();
+    }
+  }, 60_000);
+
+  it("applies a calibration update to the verifiers of both kinds in every worker", async () => {
+    const model = { a: 6, b: -2 };
+    const groundingOf = (result: VerificationResult) => {
+      const layer = result.layersRun.find((each) => each.layer === "grounding");
+      if (layer === undefined) throw new Error("grounding did not run");
+      return { score: layer.score, raw: layer.details.rawScore as number };
+    };
+    await withPool({ workers: 1, citations: { git: { repository: repository.directory } } }, async (pool) => {
+      await pool.updateCalibration({ grounding: model });
+      for (const result of [await pool.verify(citing()), await pool.evidenceLayersOnly.verify(citing())]) {
+        const grounding = groundingOf(result);
+        expect(grounding.score).toBeCloseTo(applyPlatt(model, grounding.raw), 12);
+        expect(grounding.score).not.toBeCloseTo(grounding.raw, 2);
+      }
+    });
+  }, 60_000);
+});
 
 describe("a worker that dies", () => {
   it("fails its in-flight call with a VerificationError, never a pass, and is replaced", async () => {

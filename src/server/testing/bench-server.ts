@@ -1,7 +1,7 @@
 /**
  * A `veracity serve` for the load benchmark, in its own process: a PGlite data directory in a fresh temporary
  * folder, as `veracity serve` keeps by default (BENCH_DATABASE for another target: `memory://`, a postgres://
- * URL, with BENCH_DATABASE_SCHEMA for its schema as `--db-schema`), logs at warn level, a rate limit high enough
+ * URL, with BENCH_DATABASE_SCHEMA for its schema as `--db-schema`; BENCH_REPOSITORY for `--repository`), logs at warn level, a rate limit high enough
  * not to interfere, the default body limit unless BENCH_MAX_BODY_BYTES says otherwise, the default warm-up unless
  * BENCH_WARM_UP_MS says otherwise. Prints
  * `READY <url> <key>` once it listens; SIGTERM stops it.
@@ -26,6 +26,8 @@ const server = await startServer({
   port: 0,
   database: process.env.BENCH_DATABASE ?? path.join(temporary as string, "data"),
   ...(process.env.BENCH_DATABASE_SCHEMA ? { databaseSchema: process.env.BENCH_DATABASE_SCHEMA } : {}),
+  // A git repository whose citations `/v1/verify` checks, as `veracity serve --repository`.
+  ...(process.env.BENCH_REPOSITORY ? { repositoryDir: process.env.BENCH_REPOSITORY } : {}),
   // The default pool (`defaultVerifyWorkers`) unless BENCH_VERIFY_WORKERS says otherwise (0: in-thread).
   ...(process.env.BENCH_VERIFY_WORKERS === undefined
     ? {}
