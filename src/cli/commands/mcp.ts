@@ -2,7 +2,11 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { Effect } from "effect";
 import { defaultVerifyWorkers } from "../../facade/worker-pool/index.js";
-import { type McpWarmUpReport, openMcpDependencies } from "../../integrations/mcp/dependencies.js";
+import {
+  defaultMcpCallTimeoutMs,
+  type McpWarmUpReport,
+  openMcpDependencies,
+} from "../../integrations/mcp/dependencies.js";
 import { type McpHttpOptions, startMcpHttpServer } from "../../integrations/mcp/http.js";
 import { serveMcpStdio } from "../../integrations/mcp/stdio.js";
 import { defaultWarmUp } from "../../memory/index.js";
@@ -15,6 +19,7 @@ import { nonNegativeInteger, parseCommandArgs, positiveInteger } from "../args.j
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 
 const usage = `veracity mcp [--user <id>] [--memory <db>] [--repository <dir>] [--warm-up-ms <ms>] [--verify-workers <n>]
+                    [--timeout-ms <ms>]
 veracity mcp --http [--db <target>] [--host 127.0.0.1] [--port 3333] [--allowed-host <host>]...
                     [--allowed-origin <origin>]... [--repository <dir>]
 veracity mcp --http --insecure-no-auth --user <id> [...]
@@ -49,6 +54,8 @@ in the review UI or API of 'veracity serve'.
                      call of 1,000,000 characters or more does not hold the others (default: with --http, one
                      per core but one, at least two from two cores up; over stdio 0, this thread). A model or an
                      evidence store in the configuration keeps verification in this thread
+  --timeout-ms <ms>  with verification workers, the longest a tool call may take: past it the call answers
+                     a VerificationTimeoutError and its worker is replaced (default 30000)
   --warm-up-ms <ms>  verify made-up answers, then (with a database that outlives the process) validate stored
                      memories again, each for up to this many ms, so the first calls are not a new process's
                      slow ones: over stdio from the end of the client's handshake to its first tool call;
@@ -97,6 +104,7 @@ const options = {
   config: { type: "string" },
   "warm-up-ms": { type: "string" },
   "verify-workers": { type: "string" },
+  "timeout-ms": { type: "string" },
 } as const;
 
 type Values = ReturnType<typeof parseCommandArgs<typeof options>>["values"];
@@ -147,7 +155,21 @@ const verifyWorkers = (values: Values): number =>
     maxVerifyWorkers,
   );
 
-const serveHttp = async (values: Values, io: CliIO, warmUpMs: number, workers: number): Promise<void> => {
+/** The deadline of a tool call in the worker pool: the flag (100 ms to 10 min, as `serve`'s), else the default. */
+const callTimeoutMs = (values: Values): number => {
+  const range = "--timeout-ms must be a whole number from 100 to 600000";
+  const ms = nonNegativeInteger(values["timeout-ms"], "--timeout-ms", defaultMcpCallTimeoutMs, 600_000);
+  if (ms < 100) throw new UsageError(range);
+  return ms;
+};
+
+const serveHttp = async (
+  values: Values,
+  io: CliIO,
+  warmUpMs: number,
+  workers: number,
+  deadlineMs: number,
+): Promise<void> => {
   const insecure = values["insecure-no-auth"] === true;
   const port = positiveInteger(values.port, "--port", 3333);
   let sql: SqlClientService | undefined;
@@ -164,6 +186,7 @@ const serveHttp = async (values: Values, io: CliIO, warmUpMs: number, workers: n
       ...(values.memory === undefined ? {} : { memoryDatabase: values.memory }),
       ...(insecure && values.user !== undefined ? { userId: values.user } : {}),
       verifyWorkers: workers,
+      callTimeoutMs: deadlineMs,
     });
     try {
       if (warmUpMs > 0) {
@@ -206,8 +229,9 @@ export const mcpCommand: CliCommand = {
     checkFlags(values);
     const warmUpMs = nonNegativeInteger(values["warm-up-ms"], "--warm-up-ms", defaultWarmUp.maxMs, 600_000);
     const workers = verifyWorkers(values);
+    const deadlineMs = callTimeoutMs(values);
     if (values.http === true) {
-      await serveHttp(values, io, warmUpMs, workers);
+      await serveHttp(values, io, warmUpMs, workers, deadlineMs);
       return ExitCode.ok;
     }
     const dependencies = openMcpDependencies({
@@ -216,6 +240,7 @@ export const mcpCommand: CliCommand = {
       ...(values.config === undefined ? {} : { verifier: { config: values.config, cwd: io.cwd } }),
       ...(values.user === undefined ? {} : { userId: values.user }),
       verifyWorkers: workers,
+      callTimeoutMs: deadlineMs,
     });
     // The warm-up starts once the client has finished its handshake (so that is not slowed), and runs in this
     // thread until its bound or the first tool call, which waits for one made-up check at most. Its report goes

@@ -44,7 +44,21 @@ export interface McpDependencyOptions {
    * model, an evidence store) stays in this thread whatever this says.
    */
   readonly verifyWorkers?: number;
+  /**
+   * With `verifyWorkers`: the longest a tool call may take in the pool, waiting included (default
+   * `defaultMcpCallTimeoutMs`, 30 s, as a server's request deadline). Past it the call answers a
+   * `VerificationTimeoutError`, never a pass, and its worker is stopped and replaced, which is the only way to
+   * stop synchronous work: a pathological input costs one worker's restart, not a worker held for good. In this
+   * thread a call cannot be stopped mid-check; the verification settings' time limits apply there.
+   */
+  readonly callTimeoutMs?: number;
 }
+
+/**
+ * How long a tool call may take in the worker pool by default: 30 s, a server's default request deadline
+ * (`veracity serve --timeout-ms`), far above what a call within the tools' input limits takes.
+ */
+export const defaultMcpCallTimeoutMs = 30_000;
 
 /** How long `warmUp` runs: each part stops at `maxMs`, and both at the first tool call. */
 export interface McpWarmUpOptions {
@@ -119,7 +133,11 @@ export const openMcpDependencies = (
   const chosen = () => {
     choosing ??= built().then((assembled) => {
       if (workers === 0 || assembled.poolConfig === undefined) return assembled;
-      pool = createWorkerPoolVerifier({ workers, ...assembled.poolConfig });
+      pool = createWorkerPoolVerifier({
+        workers,
+        ...assembled.poolConfig,
+        callTimeoutMs: options.callTimeoutMs ?? defaultMcpCallTimeoutMs,
+      });
       const workersOf = pool;
       return {
         ...workersOf,

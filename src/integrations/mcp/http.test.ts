@@ -87,6 +87,9 @@ describe("veracity mcp arguments", () => {
     [["--verify-workers", "-1"]],
     [["--verify-workers", "two"]],
     [["--http", "--verify-workers", "65"]],
+    [["--timeout-ms", "99"]],
+    [["--http", "--timeout-ms", "600001"]],
+    [["--timeout-ms", "soon"]],
   ])("refuses %j as a usage error", async (argv) => {
     await expect(mcpCommand.run(argv, io)).rejects.toBeInstanceOf(UsageError);
   });

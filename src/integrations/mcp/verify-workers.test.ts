@@ -97,6 +97,36 @@ describe("MCP tools verifying in worker threads", () => {
     60_000,
   );
 
+  it("answers a call past its deadline with a VerificationTimeoutError, never a pass", async () => {
+    const dependencies = openMcpDependencies({
+      repositoryDir: repository.directory,
+      verifyWorkers: 1,
+      callTimeoutMs: 5,
+      env: {},
+    });
+    try {
+      // About 800,000 characters of sources (below the large-call lane's 1,000,000): far more than 5 ms of work
+      // on any machine.
+      const passage = (index: number) =>
+        `Net sales of division ${index} rose to $${index}.5 million in ${1990 + (index % 30)}, the company said. `;
+      const sources = Array.from({ length: 4 }, (_, source) =>
+        Array.from({ length: 2_400 }, (_, index) => passage(source * 2_400 + index)).join(""),
+      );
+      const answer = await callTool(
+        mcpTools,
+        "verify",
+        { text: "Net sales of division 12 rose to $12.5 million in 2002.", sources },
+        dependencies,
+      );
+      expect(answer.isError).toBe(true);
+      expect(answer.structuredContent).toBeUndefined();
+      const { error } = JSON.parse(answer.content[0]?.text ?? "{}") as { error?: { code?: string } };
+      expect(error?.code).toBe("VerificationTimeoutError");
+    } finally {
+      await dependencies.close();
+    }
+  }, 60_000);
+
   it("keeps a verifier with a model in this thread, whatever the workers asked for", async () => {
     const dependencies = openMcpDependencies({
       repositoryDir: repository.directory,
