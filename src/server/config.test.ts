@@ -74,6 +74,23 @@ describe("server configuration", () => {
     );
   });
 
+  it("takes one repository from the flag or the file, resolved against the working directory", async () => {
+    expect(resolveServerConfig({}, {}, {}, "/srv/app").repositoryDir).toBeUndefined();
+    expect(resolveServerConfig({}, {}, { repository: "../code" }, "/srv/app").repositoryDir).toBe(
+      "/srv/code",
+    );
+    expect(
+      resolveServerConfig({ repository: "." }, {}, { repository: "../code" }, "/srv/app").repositoryDir,
+    ).toBe("/srv/app");
+    // The shared top-level key of the configuration file reaches the server's view of it.
+    const dir = await mkdtemp(path.join(tmpdir(), "veracity-config-"));
+    await writeFile(path.join(dir, "shared.yaml"), "repository: ../code\nserver:\n  port: 9001\n");
+    expect(await readServerConfigFile(path.join(dir, "shared.yaml"))).toMatchObject({
+      port: 9001,
+      repository: "../code",
+    });
+  });
+
   it("reads YAML and JSON files and refuses unknown keys", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-config-"));
     await writeFile(

@@ -6,7 +6,8 @@ import { defaultServerLimits, type ServerLimits } from "./deps.js";
 
 /**
  * The server's view of the configuration file: the `server:` section (or the earlier format's top-level
- * server keys) with the shared `evidence`, `model` and `calibration`. The file itself is `VeracityConfigFile`.
+ * server keys) with the shared `evidence`, `model`, `calibration` and `repository`. The file itself is
+ * `VeracityConfigFile`.
  */
 /** Most verification worker threads a command line or the environment may ask for. */
 export const maxVerifyWorkers = 64;
@@ -16,6 +17,7 @@ export const ServerConfigFile = Schema.Struct({
   evidence: Schema.optional(Schema.String),
   model: Schema.optional(Schema.String),
   calibration: Schema.optional(Schema.String),
+  repository: Schema.optional(Schema.String),
 });
 export type ServerConfigFile = typeof ServerConfigFile.Type;
 
@@ -27,6 +29,12 @@ export interface ResolvedServerConfig {
   readonly evidence?: string;
   readonly model?: string;
   readonly calibration?: string;
+  /**
+   * The git repository `/v1/verify` checks cited commits and decision records against, and the memory gate its
+   * memories' citations: one directory for both (absent: no citations layer, and the gate reads the working
+   * directory).
+   */
+  readonly repositoryDir?: string;
   /** Worker threads for the offline checks; absent: the server's default (`defaultVerifyWorkers`). */
   readonly verifyWorkers?: number;
   /** Characters from which a check runs in the large-request worker; absent: the pool's default (1,000,000). */
@@ -47,6 +55,7 @@ export interface ServerFlags {
   readonly evidence?: string;
   readonly model?: string;
   readonly calibration?: string;
+  readonly repository?: string;
   readonly maxBodyBytes?: string;
   readonly timeoutMs?: string;
   readonly rateLimit?: string;
@@ -64,6 +73,7 @@ export const readServerConfigFile = async (file: string): Promise<ServerConfigFi
     ...(config.evidence === undefined ? {} : { evidence: config.evidence }),
     ...(config.model === undefined ? {} : { model: config.model }),
     ...(config.calibration === undefined ? {} : { calibration: config.calibration }),
+    ...(config.repository === undefined ? {} : { repository: config.repository }),
   };
 };
 
@@ -83,7 +93,7 @@ const firstOf = <T>(...values: (T | undefined)[]): T | undefined =>
 
 /**
  * Flags win over the environment, the environment over the file, the file over the defaults. A PGlite
- * directory is resolved against `cwd`.
+ * directory and the repository are resolved against `cwd`.
  */
 export const resolveServerConfig = (
   flags: ServerFlags,
@@ -113,6 +123,7 @@ export const resolveServerConfig = (
   const evidence = firstOf(flags.evidence, env.VERACITY_EVIDENCE, file.evidence);
   const model = firstOf(flags.model, env.VERACITY_MODEL, file.model);
   const calibration = firstOf(flags.calibration, file.calibration);
+  const repository = firstOf(flags.repository, file.repository);
   const verifyWorkers = firstOf(
     integer(flags.verifyWorkers, "--verify-workers", 0, maxVerifyWorkers),
     integer(env.VERACITY_VERIFY_WORKERS, "VERACITY_VERIFY_WORKERS", 0, maxVerifyWorkers),
@@ -141,6 +152,7 @@ export const resolveServerConfig = (
     ...(evidence === undefined ? {} : { evidence }),
     ...(model === undefined ? {} : { model }),
     ...(calibration === undefined ? {} : { calibration }),
+    ...(repository === undefined ? {} : { repositoryDir: path.resolve(cwd, repository) }),
     ...(verifyWorkers === undefined ? {} : { verifyWorkers }),
     ...(largeRequestChars === undefined ? {} : { largeRequestChars }),
     ...(calibrationUpdateIntervalMs === undefined ? {} : { calibrationUpdateIntervalMs }),

@@ -24,9 +24,9 @@ Options (flags win over the environment, the environment over the --config file)
   --config <file>         configuration file, YAML or JSON: a server: section, verification settings, model,
                           evidence... (VERACITY_CONFIG; schema in schemas/veracity.config.schema.json)
   --evidence <db>         evidence store for the citations layer (VERACITY_EVIDENCE)
-  --repository <dir>      git repository /v1/verify checks cited commits and decision records against (over
-                          the --config file's repository; default: none, no citations layer), and the memory
-                          gate its memories' citations against (default: the current directory)
+  --repository <dir>      git repository /v1/verify checks cited commits and decision records against, and
+                          the memory gate its memories' citations (the --config file's repository; default:
+                          none for /v1/verify, no citations layer, and the current directory for the gate)
   --model <spec>          model for the model-backed layers of /v1/verify (VERACITY_MODEL)
   --calibration <file>    calibration models from 'veracity calibrate'
   --max-body-bytes <n>    largest request body (default 2097152)
@@ -96,6 +96,7 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("evidence", values.evidence),
       ...defined("model", values.model),
       ...defined("calibration", values.calibration),
+      ...defined("repository", values.repository),
       ...defined("maxBodyBytes", values["max-body-bytes"]),
       ...defined("timeoutMs", values["timeout-ms"]),
       ...defined("rateLimit", values["rate-limit"]),
@@ -108,12 +109,9 @@ const configOf = async (values: Values, io: CliIO) => {
     file,
     io.cwd,
   );
-  // The verifier reads the same file for its settings (and its repository, unless --repository names one).
-  return {
-    ...resolved,
-    ...(configPath === undefined ? {} : { config: path.resolve(io.cwd, configPath) }),
-    ...(values.repository === undefined ? {} : { repositoryDir: path.resolve(io.cwd, values.repository) }),
-  };
+  // The verifier reads the same file for its settings; the repository (the flag's, else the file's) is the one
+  // `repositoryDir` names, for the verifier and the memory gate alike.
+  return configPath === undefined ? resolved : { ...resolved, config: path.resolve(io.cwd, configPath) };
 };
 
 const ensureDirectory = async (database: string) => {
