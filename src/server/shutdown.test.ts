@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { nodeArgsToRun } from "../facade/worker-pool/current-build.js";
+import { spawnServe } from "../testing/serve-process.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const cli = join(repoRoot, "src/cli/main.ts");
@@ -40,33 +41,19 @@ describe("veracity serve on SIGTERM", () => {
       const minted = await runCli(["serve", "keys", "create", "--user", "sam", "--agent", "--db", database]);
       expect(minted.code).toBe(0);
       const key = minted.stdout.trim();
-      const child = spawn(
-        process.execPath,
-        [
-          ...nodeArgsToRun(cli),
-          "serve",
-          "--port",
-          "0",
-          "--db",
-          database,
-          "--verify-workers",
-          "1",
-          "--rate-limit",
-          "100000",
-        ],
-        { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env } },
-      );
+      const serve = spawnServe([
+        "--port",
+        "0",
+        "--db",
+        database,
+        "--verify-workers",
+        "1",
+        "--rate-limit",
+        "100000",
+      ]);
+      const { child, exited, output } = serve;
       children.push(child);
-      const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-      let output = "";
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stderr?.on("data", (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-          if (match?.[1]) resolve(match[1]);
-        });
-        void exited.then((code) => reject(new Error(`serve exited (${code}) before listening:\n${output}`)));
-      });
+      const url = await serve.url;
       const check = (index: number) =>
         fetch(`${url}/v1/check`, {
           method: "POST",
@@ -102,9 +89,7 @@ describe("veracity serve on SIGTERM", () => {
         .toBeGreaterThanOrEqual(21);
       child.kill("SIGTERM");
       // Once the server says it is finishing, a new TCP connection is refused.
-      await expect
-        .poll(() => output, { timeout: 30_000, interval: 50 })
-        .toMatch(/SIGTERM: finishing in-flight/);
+      await expect.poll(output, { timeout: 30_000, interval: 50 }).toMatch(/SIGTERM: finishing in-flight/);
       const { port } = new URL(url);
       const refused = await new Promise<string>((resolve) => {
         const socket = connect(Number(port), "127.0.0.1");

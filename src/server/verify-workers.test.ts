@@ -19,6 +19,11 @@ const checks = [
   },
 ];
 
+/** The process's threads, by id. */
+const threadIds = () => new Set(readdirSync("/proc/self/task"));
+/** The process's threads started since `before` was listed (threads that ended meanwhile do not count). */
+const startedSince = (before: Set<string>) => [...threadIds()].filter((id) => !before.has(id)).length;
+
 describe("/v1/check in verification worker threads", () => {
   let pooled: TestServer;
   let inThread: TestServer;
@@ -152,10 +157,6 @@ describe("/v1/check with a configuration file", () => {
 });
 
 describe("/v1/verify on a server given a repository", () => {
-  /** The process's threads started since `before` was listed (threads that ended meanwhile do not count). */
-  const threadIds = () => new Set(readdirSync("/proc/self/task"));
-  const startedSince = (before: Set<string>) => [...threadIds()].filter((id) => !before.has(id)).length;
-
   it("checks the repository's citations with verification workers as without them", async () => {
     const repository = await makeTestRepository({ "README.md": "The app.\n" });
     const servers = await Promise.all([
@@ -230,9 +231,6 @@ describe("/v1/verify on a server given a repository", () => {
 });
 
 describe("a large request body with verification workers", () => {
-  /** The process's threads started since `before` was listed (threads that ended meanwhile do not count). */
-  const threadIds = () => new Set(readdirSync("/proc/self/task"));
-  const startedSince = (before: Set<string>) => [...threadIds()].filter((id) => !before.has(id)).length;
   // Malformed, so nothing is verified: a thread that starts for it started to read it.
   const malformedLarge = `{"text": "an answer", "sources": ["${"x".repeat(offThreadFromBytes)}"`;
 

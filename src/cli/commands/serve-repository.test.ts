@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeArgsToRun } from "../../facade/worker-pool/current-build.js";
 import { makeTestRepository } from "../../testing/git-repository.js";
+import { spawnServe } from "../../testing/serve-process.js";
 import type { CliIO } from "../command.js";
 import { runCli } from "../run-cli.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-const cli = path.join(repoRoot, "src/cli/main.ts");
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
@@ -30,37 +29,6 @@ const cliIn = (cwd: string) => {
   return { io, out };
 };
 
-/**
- * `veracity serve` in its own process with `args`, run from the project's folder (where its loader resolves);
- * resolves with its URL once it listens.
- */
-const startServe = (args: readonly string[]) => {
-  const child = spawn(process.execPath, [...nodeArgsToRun(cli), "serve", ...args], {
-    cwd: repoRoot,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env },
-  });
-  children.push(child);
-  let output = "";
-  const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    void exited.then((code) => reject(new Error(`serve exited (${code}) before listening:\n${output}`)));
-  });
-  return {
-    url,
-    /** Sends SIGTERM; resolves with the exit code and what the process printed. */
-    stop: async () => {
-      child.kill("SIGTERM");
-      return { code: await exited, output };
-    },
-  };
-};
-
 describe("veracity serve --repository", () => {
   it("checks /v1/verify's cited commits against the repository, in its verification workers", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-serve-repository-"));
@@ -71,7 +39,7 @@ describe("veracity serve --repository", () => {
       const key = out.join("").trim();
       // A path relative to the working directory, as a user types it.
       const relative = path.relative(repoRoot, repository.directory);
-      const server = startServe([
+      const server = spawnServe([
         "--port",
         "0",
         "--db",
@@ -83,6 +51,7 @@ describe("veracity serve --repository", () => {
         "--warm-up-ms",
         "0",
       ]);
+      children.push(server.child);
       try {
         const verify = async (text: string) => {
           const response = await fetch(`${await server.url}/v1/verify`, {
@@ -104,8 +73,8 @@ describe("veracity serve --repository", () => {
         const real = await verify(`The fix landed in commit ${repository.commit.slice(0, 12)}.`);
         expect(citationsOf(real)?.passed).toBe(true);
       } finally {
-        const stopped = await server.stop();
-        expect(stopped.code, stopped.output).toBe(0);
+        server.child.kill("SIGTERM");
+        expect(await server.exited, server.output()).toBe(0);
       }
     } finally {
       await rm(dir, { recursive: true, force: true });

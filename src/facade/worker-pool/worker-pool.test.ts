@@ -36,6 +36,13 @@ const requests = [
 
 const utf8 = new TextDecoder();
 
+/** The grounding layer's calibrated score and the raw score it was mapped from. */
+const groundingOf = (result: VerificationResult) => {
+  const layer = result.layersRun.find((each) => each.layer === "grounding");
+  if (layer === undefined) throw new Error("grounding did not run");
+  return { score: layer.score, raw: layer.details.rawScore as number };
+};
+
 /** Runs `use` with a new pool built from `options`, closed afterwards whatever happens. */
 const withPool = async (options: WorkerPoolOptions, use: (pool: WorkerPoolVerifier) => Promise<void>) => {
   const pool = createWorkerPoolVerifier(options);
@@ -216,11 +223,6 @@ describe("a pool with a repository's citations", () => {
 
   it("applies a calibration update to the verifiers of both kinds in every worker", async () => {
     const model = { a: 6, b: -2 };
-    const groundingOf = (result: VerificationResult) => {
-      const layer = result.layersRun.find((each) => each.layer === "grounding");
-      if (layer === undefined) throw new Error("grounding did not run");
-      return { score: layer.score, raw: layer.details.rawScore as number };
-    };
     await withPool({ workers: 1, citations: { git: { repository: repository.directory } } }, async (pool) => {
       await pool.updateCalibration({ grounding: model });
       for (const result of [await pool.verify(citing()), await pool.evidenceLayersOnly.verify(citing())]) {
@@ -293,11 +295,6 @@ describe("a worker that dies", () => {
     });
     // A map that turns any raw grounding score into a confidence far from it.
     const model = { a: 6, b: -2 };
-    const groundingOf = (result: VerificationResult) => {
-      const layer = result.layersRun.find((each) => each.layer === "grounding");
-      if (layer === undefined) throw new Error("grounding did not run");
-      return { score: layer.score, raw: layer.details.rawScore as number };
-    };
     try {
       const before = groundingOf(await pool.verify(requests[0] ?? { text: "" }));
       expect(before.score).toBe(before.raw);
