@@ -32,18 +32,27 @@ export const oneOf = <const T extends string>(
   throw new UsageError(`${flag} must be one of ${allowed.join(", ")} (got "${value}")`);
 };
 
+/** A flag's whole number from `min` to `max`, or `fallback` when the flag is absent. */
+export const integerBetween = (
+  value: string | undefined,
+  flag: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number => {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (value.trim() === "" || !Number.isSafeInteger(parsed) || parsed < min || parsed > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
+  return parsed;
+};
+
 export const nonNegativeInteger = (
   value: string | undefined,
   flag: string,
   fallback: number,
   max: number,
-): number => {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (value.trim() === "" || !Number.isSafeInteger(parsed) || parsed < 0 || parsed > max)
-    throw new UsageError(`${flag} must be a whole number from 0 to ${max}`);
-  return parsed;
-};
+): number => integerBetween(value, flag, fallback, 0, max);
 
 export const positiveInteger = (value: string | undefined, flag: string, fallback: number): number => {
   if (value === undefined) return fallback;

@@ -15,7 +15,7 @@ import { keyHolder, migrateServerTables } from "../../server/keys/api-keys.js";
 import { runEffect } from "../../server/run-effect.js";
 import { isPostgresUrl, openSqlClient } from "../../storage/open.js";
 import type { SqlClientService } from "../../storage/sql-client.js";
-import { nonNegativeInteger, parseCommandArgs, positiveInteger } from "../args.js";
+import { integerBetween, nonNegativeInteger, parseCommandArgs, positiveInteger } from "../args.js";
 import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js";
 
 const usage = `veracity mcp [--user <id>] [--memory <db>] [--repository <dir>] [--warm-up-ms <ms>] [--verify-workers <n>]
@@ -156,12 +156,8 @@ const verifyWorkers = (values: Values): number =>
   );
 
 /** The deadline of a tool call in the worker pool: the flag (100 ms to 10 min, as `serve`'s), else the default. */
-const callTimeoutMs = (values: Values): number => {
-  const range = "--timeout-ms must be a whole number from 100 to 600000";
-  const ms = nonNegativeInteger(values["timeout-ms"], "--timeout-ms", defaultMcpCallTimeoutMs, 600_000);
-  if (ms < 100) throw new UsageError(range);
-  return ms;
-};
+const callTimeoutMs = (values: Values): number =>
+  integerBetween(values["timeout-ms"], "--timeout-ms", defaultMcpCallTimeoutMs, 100, 600_000);
 
 const serveHttp = async (
   values: Values,

@@ -93,4 +93,10 @@ describe("veracity mcp arguments", () => {
   ])("refuses %j as a usage error", async (argv) => {
     await expect(mcpCommand.run(argv, io)).rejects.toBeInstanceOf(UsageError);
   });
+
+  it.each([["99"], ["600001"]])("names --timeout-ms's whole range when refusing %s", async (value) => {
+    await expect(mcpCommand.run(["--timeout-ms", value], io)).rejects.toThrow(
+      "--timeout-ms must be a whole number from 100 to 600000",
+    );
+  });
 });
