@@ -47,6 +47,17 @@ export const ServerSection = Schema.Struct({
   limits: Schema.optional(
     Schema.Struct({
       maxBodyBytes: Schema.optional(Positive),
+      maxBodyBytesInFlight: Schema.optional(
+        Positive.annotations({
+          description:
+            "Request-body bytes held at once across all connections; a request past it is answered 503 server-busy before its body is read (268435456; never below maxBodyBytes).",
+        }),
+      ),
+      maxConnections: Schema.optional(
+        Positive.annotations({
+          description: "Open connections at once; one past it is closed as it arrives (1000).",
+        }),
+      ),
       requestTimeoutMs: Schema.optional(Positive),
       rateLimit: Schema.optional(Schema.Struct({ requests: Positive, windowMs: Positive })),
     }),

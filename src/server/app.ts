@@ -1,10 +1,12 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { makeByteBudget } from "../model/byte-budget.js";
 import { makeServerAuditTrail } from "./audit-trail.js";
 import { defaultServerLimits, type ServerDeps } from "./deps.js";
 import type { ServerEnv } from "./env.js";
 import { makeHttpMetrics } from "./http-metrics.js";
 import { authenticate } from "./middleware/auth/index.js";
+import { holdBodyBudget } from "./middleware/body-budget/index.js";
 import { limitBody } from "./middleware/body-limit/index.js";
 import { problemErrorHandler, problemNotFound } from "./middleware/problem/index.js";
 import { limitRate } from "./middleware/rate-limit/index.js";
@@ -32,12 +34,15 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   const deps: ServerDeps =
     given.auditTrail === undefined ? { ...given, auditTrail: makeServerAuditTrail(given) } : given;
   const limits = { ...defaultServerLimits, ...deps.limits };
-  const metrics = makeHttpMetrics(deps.metricsRegistry);
+  // A request the size limit admits always fits when nothing else is in flight.
+  const bodyBudget = makeByteBudget(Math.max(limits.maxBodyBytesInFlight, limits.maxBodyBytes));
+  const metrics = makeHttpMetrics(deps.metricsRegistry, bodyBudget.reserved);
   const openApi = JSON.stringify(buildOpenApiDocument(deps.version));
 
   const api = new Hono<ServerEnv>();
   api.use("*", authenticate(deps.sql, "bearer"));
   api.use("*", limitRate(deps.sql, limits.rateLimit));
+  api.use("*", holdBodyBudget(bodyBudget, limits.maxBodyBytes));
   api.route("/", verificationRoutes(deps));
   api.route("/", numberRoutes(deps));
   api.route("/", citationRoutes(deps));
@@ -80,7 +85,7 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   app.route("/", healthRoutes(deps, metrics.render));
   app.get("/openapi.json", (context) => context.body(openApi, 200, { "content-type": "application/json" }));
   app.route("/v1", api);
-  app.route("/ui", uiRoutes(deps, limits.rateLimit));
+  app.route("/ui", uiRoutes(deps, limits.rateLimit, holdBodyBudget(bodyBudget, limits.maxBodyBytes)));
   app.get("/", (context) => context.redirect("/ui"));
   assertEveryRouteHasAccess(app);
   return app;

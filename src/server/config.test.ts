@@ -57,7 +57,28 @@ describe("server configuration", () => {
     expect(resolveServerConfig({ warmUpMs: "1500" }, env, {}, "/").warmUpMs).toBe(1_500);
   });
 
+  it("takes the connection and in-flight body limits from flags or the file, else the defaults", async () => {
+    expect(resolveServerConfig({}, {}, {}, "/").limits).toMatchObject({
+      maxConnections: 1_000,
+      maxBodyBytesInFlight: 256 * 1024 * 1024,
+    });
+    const file = { limits: { maxConnections: 50, maxBodyBytesInFlight: 8_388_608 } };
+    expect(resolveServerConfig({}, {}, file, "/").limits).toMatchObject(file.limits);
+    expect(
+      resolveServerConfig({ maxConnections: "7", maxBodyBytesInFlight: "65536" }, {}, file, "/").limits,
+    ).toMatchObject({ maxConnections: 7, maxBodyBytesInFlight: 65_536 });
+    // The file's schema knows both keys (an unknown key is refused).
+    const dir = await mkdtemp(path.join(tmpdir(), "veracity-config-"));
+    await writeFile(
+      path.join(dir, "limits.yaml"),
+      "limits:\n  maxConnections: 50\n  maxBodyBytesInFlight: 8388608\n",
+    );
+    expect(await readServerConfigFile(path.join(dir, "limits.yaml"))).toMatchObject(file);
+  });
+
   it.each([
+    [{ maxConnections: "0" }, {}],
+    [{ maxBodyBytesInFlight: "1000" }, {}],
     [{ port: "70000" }, {}],
     [{ port: "eighty" }, {}],
     [{ rateLimit: "0" }, {}],

@@ -57,6 +57,8 @@ export interface ServerFlags {
   readonly calibration?: string;
   readonly repository?: string;
   readonly maxBodyBytes?: string;
+  readonly maxBodyBytesInFlight?: string;
+  readonly maxConnections?: string;
   readonly timeoutMs?: string;
   readonly rateLimit?: string;
   readonly verifyWorkers?: string;
@@ -167,6 +169,16 @@ export const resolveServerConfig = (
         firstOf(integer(flags.timeoutMs, "--timeout-ms", 100, 600_000), fileLimits.requestTimeoutMs) ??
         defaultServerLimits.requestTimeoutMs,
       rateLimit: rateRequests === undefined ? rateLimit : { ...rateLimit, requests: rateRequests },
+      maxBodyBytesInFlight:
+        firstOf(
+          integer(flags.maxBodyBytesInFlight, "--max-body-bytes-in-flight", 1_024, 64 * 1024 * 1024 * 1024),
+          fileLimits.maxBodyBytesInFlight,
+        ) ?? defaultServerLimits.maxBodyBytesInFlight,
+      maxConnections:
+        firstOf(
+          integer(flags.maxConnections, "--max-connections", 1, 1_000_000),
+          fileLimits.maxConnections,
+        ) ?? defaultServerLimits.maxConnections,
     },
   };
 };

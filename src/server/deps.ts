@@ -19,12 +19,21 @@ export interface ServerLimits {
   /** Longest a client waits for an answer (default 30 s). */
   readonly requestTimeoutMs: number;
   readonly rateLimit: RateLimit;
+  /**
+   * Request-body bytes held at once across every connection (default 256 MiB; never below `maxBodyBytes`):
+   * a request whose body does not fit is answered 503 `server-busy` before the body is read.
+   */
+  readonly maxBodyBytesInFlight: number;
+  /** Open connections at once (default 1,000); a connection past it is closed as it arrives. */
+  readonly maxConnections: number;
 }
 
 export const defaultServerLimits: ServerLimits = {
   maxBodyBytes: 2 * 1024 * 1024,
   requestTimeoutMs: 30_000,
   rateLimit: defaultRateLimit,
+  maxBodyBytesInFlight: 256 * 1024 * 1024,
+  maxConnections: 1_000,
 };
 
 /** Everything the HTTP app uses, injected so tests pass real stores and fakes alike. */

@@ -2,8 +2,11 @@ import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
-/** The server's own Prometheus metrics: requests by route and status, and their durations. */
-export const makeHttpMetrics = (registry: Registry = new Registry()) => {
+/**
+ * The server's own Prometheus metrics: requests by route and status, their durations, and the request-body
+ * bytes held now (`bodyBytesHeld`, read at each scrape).
+ */
+export const makeHttpMetrics = (registry: Registry = new Registry(), bodyBytesHeld?: () => number) => {
   // The standard Node process metrics under their usual names (process_*, nodejs_*), which stock dashboards
   // query; every metric of Veracity itself is named veracity_*.
   collectDefaultMetrics({ register: registry });
@@ -25,6 +28,15 @@ export const makeHttpMetrics = (registry: Registry = new Registry()) => {
     help: "HTTP requests being answered now (what a graceful shutdown waits for)",
     registers: [registry],
   });
+  if (bodyBytesHeld !== undefined)
+    new Gauge({
+      name: "veracity_http_body_bytes_held",
+      help: "Request-body bytes reserved by requests being answered now (against --max-body-bytes-in-flight)",
+      registers: [registry],
+      collect() {
+        this.set(bodyBytesHeld());
+      },
+    });
   const record: MiddlewareHandler = async (context, next) => {
     const started = performance.now();
     inFlight.inc();

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { Effect } from "effect";
 import { type Logger, pino } from "pino";
+import { Counter } from "prom-client";
 import { type BuiltVerifier, buildVerifier } from "../assembly/build-verifier.js";
 import { requestUserFactMemory } from "../assembly/fact-memory.js";
 import { openMemoryGate } from "../assembly/memory-gate.js";
@@ -256,6 +257,15 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     });
     const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host ?? "127.0.0.1" }) as Server;
     server.keepAliveTimeout = 5_000;
+    // Past this many open connections Node closes each new one as it arrives: every connection costs
+    // memory (and a slow one holds a share of the request-body total) whether or not it sends a request.
+    server.maxConnections = limits.maxConnections;
+    const refused = new Counter({
+      name: "veracity_http_connections_refused_total",
+      help: "Connections closed on arrival because --max-connections were open",
+      registers: [metrics.registry],
+    });
+    server.on("drop", () => refused.inc());
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(options.port ?? 8080, options.host ?? "127.0.0.1", () => resolve());

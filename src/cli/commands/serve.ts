@@ -30,6 +30,11 @@ Options (flags win over the environment, the environment over the --config file)
   --model <spec>          model for the model-backed layers of /v1/verify (VERACITY_MODEL)
   --calibration <file>    calibration models from 'veracity calibrate'
   --max-body-bytes <n>    largest request body (default 2097152)
+  --max-body-bytes-in-flight <n>
+                          request-body bytes held at once across all connections; a request past it is
+                          answered 503 server-busy before its body is read (default 268435456, never below
+                          --max-body-bytes)
+  --max-connections <n>   open connections at once; one past it is closed as it arrives (default 1000)
   --timeout-ms <n>        longest a request may take (default 30000)
   --rate-limit <n>        requests per key per minute, shared by every instance (VERACITY_RATE_LIMIT; default 1200)
   --calibration-interval-ms <n>
@@ -66,6 +71,8 @@ const options = {
   model: { type: "string" },
   calibration: { type: "string" },
   "max-body-bytes": { type: "string" },
+  "max-body-bytes-in-flight": { type: "string" },
+  "max-connections": { type: "string" },
   "timeout-ms": { type: "string" },
   "rate-limit": { type: "string" },
   "verify-workers": { type: "string" },
@@ -98,6 +105,8 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("calibration", values.calibration),
       ...defined("repository", values.repository),
       ...defined("maxBodyBytes", values["max-body-bytes"]),
+      ...defined("maxBodyBytesInFlight", values["max-body-bytes-in-flight"]),
+      ...defined("maxConnections", values["max-connections"]),
       ...defined("timeoutMs", values["timeout-ms"]),
       ...defined("rateLimit", values["rate-limit"]),
       ...defined("verifyWorkers", values["verify-workers"]),

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CalculationRecorder } from "../../checks/numbers/index.js";
 import type { Principal } from "../../memory/tiers/principal-source.js";
+import { type ByteBudget, bodyBytesToReserve, makeByteBudget } from "../../model/byte-budget.js";
 import { errorMessage } from "../../model/error-message.js";
 import {
   defaultAllowedHosts,
@@ -33,6 +34,13 @@ export interface McpHttpOptions {
   /** Largest request body accepted (default 4 MiB). */
   readonly maxBodyBytes?: number;
   /**
+   * Request-body bytes held at once across every connection (default 256 MiB; never below `maxBodyBytes`): an
+   * authenticated request whose body does not fit is answered 503 before its body is read.
+   */
+  readonly maxBodyBytesInFlight?: number;
+  /** Open connections at once (default 1,000); a connection past it is closed as it arrives. */
+  readonly maxConnections?: number;
+  /**
    * Every request must carry `Authorization: Bearer <key>` accepted here (401 otherwise); the memory tools then
    * act for the key's user, with an agent's trust tier for an agent's key. Required unless
    * `insecureNoAuthentication` is set.
@@ -60,6 +68,8 @@ export interface McpHttpServer {
 }
 
 const defaultMaxBodyBytes = 4 * 1024 * 1024;
+const defaultMaxBodyBytesInFlight = 256 * 1024 * 1024;
+const defaultMaxConnections = 1_000;
 
 class BodyTooLargeError extends Error {}
 
@@ -88,6 +98,7 @@ const jsonRpcError = (response: ServerResponse, status: number, code: number, me
   response.writeHead(status, {
     "content-type": "application/json",
     ...(status === 413 ? { connection: "close" } : {}),
+    ...(status === 503 ? { "retry-after": "1" } : {}),
     ...(status === 401 ? { "www-authenticate": 'Bearer realm="veracity"' } : {}),
   });
   response.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
@@ -123,6 +134,8 @@ interface Gate {
   readonly dependenciesFor: (
     request: IncomingMessage,
   ) => Promise<McpDependencies | { readonly refused: 401; readonly message: string }>;
+  /** The request bodies held at once, across connections. */
+  readonly bodies: ByteBudget;
 }
 
 /** One stateless exchange: a fresh MCP server and transport answer one POST (JSON responses). */
@@ -141,6 +154,21 @@ const handle = async (
   // The key is checked before the body is read: an unauthenticated client cannot make the server buffer 4 MiB.
   const dependencies = await gate.dependenciesFor(request);
   if ("refused" in dependencies) return jsonRpcError(response, 401, -32001, dependencies.message);
+  const bytes = bodyBytesToReserve(
+    request.headers["content-length"],
+    request.headers["transfer-encoding"],
+    maxBodyBytes,
+  );
+  const release = gate.bodies.reserve(bytes);
+  if (release === undefined)
+    return jsonRpcError(
+      response,
+      503,
+      -32000,
+      `the server holds ${gate.bodies.limit} bytes of request bodies at once; try again shortly`,
+    );
+  // Held until the answer is sent or the connection closes, whichever comes first.
+  response.once("close", release);
   let body: unknown;
   try {
     body = await readJson(request, maxBodyBytes);
@@ -173,12 +201,17 @@ export const startMcpHttpServer = (
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const host = options.host ?? "127.0.0.1";
   const recorderFor = calculationsByUser();
+  // A body the size limit admits always fits when nothing else is in flight.
+  const bodies = makeByteBudget(
+    Math.max(options.maxBodyBytesInFlight ?? defaultMaxBodyBytesInFlight, maxBodyBytes),
+  );
   // Known once listening (the port may be ephemeral); no request is answered before.
   let policy: RequestOriginPolicy = { allowedHosts: [], allowedOrigins: [], port: 0 };
   const gate: Gate = {
     get policy() {
       return policy;
     },
+    bodies,
     dependenciesFor: async (request) => {
       if (authenticate === undefined) return { ...dependencies, principal: "agent" };
       const key = bearerKey(request);
@@ -204,6 +237,8 @@ export const startMcpHttpServer = (
       jsonRpcError(response, 500, -32603, errorMessage(error)),
     );
   });
+  // Past this many open connections Node closes each new one as it arrives.
+  http.maxConnections = options.maxConnections ?? defaultMaxConnections;
   return new Promise((resolve, reject) => {
     http.once("error", reject);
     http.listen(options.port ?? 0, host, () => {

@@ -1,9 +1,10 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";
 import { authenticateApiKey } from "../keys/api-keys.js";
 import { authenticate, sessionCookieName } from "../middleware/auth/index.js";
+import { limitBody } from "../middleware/body-limit/index.js";
 import { requireSameOrigin } from "../middleware/csrf/index.js";
 import { limitRate, type RateLimit } from "../middleware/rate-limit/index.js";
 import { queueIdParam } from "../queue-id.js";
@@ -24,18 +25,24 @@ const field = (form: Record<string, unknown>, name: string): string => {
   return typeof value === "string" ? value : "";
 };
 
+/**
+ * Largest sign-in form: it carries one API key and is read before anyone is authenticated, so it gets a few
+ * kilobytes, not the API's body limit.
+ */
+export const maxLoginFormBytes = 4_096;
+
 const isNotFound = (error: unknown) => (error as { _tag?: string })._tag === "ReviewItemNotFoundError";
 
 /**
  * The review UI: server-rendered pages and plain forms (Post/Redirect/Get), no script. Signing in stores the
  * API key in an HttpOnly, SameSite=Strict cookie; state-changing requests from other origins are refused (CSRF),
- * and agent keys cannot sign in.
+ * and agent keys cannot sign in. `holdBody` reserves a signed-in request's body bytes in the server's total.
  */
-export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit) => {
+export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit, holdBody?: MiddlewareHandler) => {
   const ui = new Hono<ServerEnv>();
   ui.use("*", requireSameOrigin());
   ui.get("/login", (context) => context.html(renderLoginPage()));
-  ui.post("/login", async (context) => {
+  ui.post("/login", limitBody(maxLoginFormBytes), async (context) => {
     const key = field(await context.req.parseBody(), "key").trim();
     const found = key === "" ? undefined : await runEffect(authenticateApiKey(deps.sql, key));
     if (found === undefined) return context.html(renderLoginPage("That API key is unknown or revoked."), 401);
@@ -62,6 +69,7 @@ export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit) => {
     authenticate(deps.sql, "cookie", (context: Context) => context.redirect("/ui/login", 303)),
   );
   signedIn.use("*", limitRate(deps.sql, rateLimit));
+  if (holdBody !== undefined) signedIn.use("*", holdBody);
   signedIn.get("/", async (context) => {
     const userId = context.get("userId");
     const items = await deps.memory.pending(userId, 100);

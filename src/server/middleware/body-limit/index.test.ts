@@ -8,8 +8,11 @@ import { limitBody } from "./index.js";
 
 const maxBytes = 1_000;
 
-/** Sends `chunks` as the body, with a `content-length` when `declared` is set, else chunked. */
-const post = (port: number, chunks: readonly string[], declared: boolean) =>
+/**
+ * Sends `chunks` as the body, with a `content-length` when `declared` is set, else chunked; `end: false` leaves
+ * the body unfinished (the answer is awaited all the same).
+ */
+const post = (port: number, chunks: readonly string[], declared: boolean, path = "/echo", end = true) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
     const length = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0);
     const outgoing = httpRequest(
@@ -17,7 +20,7 @@ const post = (port: number, chunks: readonly string[], declared: boolean) =>
         host: "127.0.0.1",
         port,
         method: "POST",
-        path: "/echo",
+        path,
         headers: declared ? { "content-length": String(length) } : { "transfer-encoding": "chunked" },
       },
       (response) => {
@@ -31,7 +34,7 @@ const post = (port: number, chunks: readonly string[], declared: boolean) =>
     );
     outgoing.on("error", reject);
     for (const chunk of chunks) outgoing.write(chunk);
-    outgoing.end();
+    if (end) outgoing.end();
   });
 
 describe("limitBody over real HTTP", () => {
@@ -44,6 +47,7 @@ describe("limitBody over real HTTP", () => {
     app.use("*", limitBody(maxBytes));
     app.post("/echo", async (context) => context.text(`${(await context.req.text()).length}`));
     app.get("/echo", (context) => context.text("get"));
+    app.post("/refuse", (context) => context.text("refused unread", 401));
     server = createAdaptorServer({ fetch: app.fetch }) as Server;
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
     port = (server.address() as AddressInfo).port;
@@ -68,6 +72,12 @@ describe("limitBody over real HTTP", () => {
     const response = await post(port, ["a".repeat(600), "b".repeat(401)], declared);
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toMatchObject({ status: 413, code: "body-too-large" });
+  });
+
+  it("leaves a chunked body unread for the handler: one that refuses the request answers before the body ends", async () => {
+    // The first chunk only; the body is never ended.
+    const answered = await post(port, ["a".repeat(100)], false, "/refuse", false);
+    expect(answered).toEqual({ status: 401, body: "refused unread" });
   });
 
   it("lets a GET through", async () => {

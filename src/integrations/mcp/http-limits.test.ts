@@ -1,0 +1,132 @@
+import { connect, type Socket } from "node:net";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { writeRaw } from "../../testing/raw-http.js";
+import { openMcpDependencies } from "./dependencies.js";
+import { type McpHttpOptions, type McpHttpServer, startMcpHttpServer } from "./http.js";
+
+const dependencies = openMcpDependencies({ userId: "alice", env: {} });
+const servers: McpHttpServer[] = [];
+const sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  for (const server of servers.splice(0)) await server.close();
+});
+afterAll(async () => {
+  await dependencies.close();
+});
+
+const goodKey = "vk_good";
+const start = async (options: McpHttpOptions) => {
+  const server = await startMcpHttpServer(dependencies, {
+    authenticate: async (key) => (key === goodKey ? { userId: "alice", principal: "agent" } : undefined),
+    ...options,
+  });
+  servers.push(server);
+  return server;
+};
+
+const listTools = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+
+/** `tools/list` padded with white space to exactly `bytes` bytes. */
+const paddedTo = (bytes: number) => `${listTools.slice(0, -1)}${" ".repeat(bytes - listTools.length)}}`;
+
+/** A raw request on its own connection: headers and the first half of `body`; `finish` sends the rest. */
+const sendHalf = (url: string, key: string, body: string) => {
+  const half = body.length / 2;
+  const { socket, answered } = writeRaw(
+    url,
+    `POST /mcp HTTP/1.1\r\nhost: ${new URL(url).host}\r\nauthorization: Bearer ${key}\r\n` +
+      "content-type: application/json\r\naccept: application/json, text/event-stream\r\n" +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+    sockets,
+  );
+  return {
+    answered,
+    finish: () => {
+      socket.write(body.slice(half));
+      return answered;
+    },
+  };
+};
+
+const call = (url: string, key: string) =>
+  fetch(url, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${key}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: listTools,
+  });
+
+const bodyBytes = 16 * 1024;
+
+describe("the MCP HTTP endpoint's limits across connections", () => {
+  it("holds at most maxBodyBytesInFlight of bodies; an authenticated call past it is 503, an unknown key 401", async () => {
+    const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: 2 * bodyBytes });
+    const held = [
+      sendHalf(server.url, goodKey, paddedTo(bodyBytes)),
+      sendHalf(server.url, goodKey, paddedTo(bodyBytes)),
+    ];
+    // Both are authenticated and waiting for the rest of their bodies; the total is full.
+    let refused = await call(server.url, goodKey);
+    for (let attempt = 0; attempt < 100 && refused.status !== 503; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      refused = await call(server.url, goodKey);
+    }
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(await refused.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+    // A caller without a valid key learns that, not that the server is busy.
+    expect((await call(server.url, "vk_unknown")).status).toBe(401);
+
+    // A held call, its body complete, is answered and gives its share back.
+    expect(await held[0]?.finish()).toBe(200);
+    expect((await call(server.url, goodKey)).status).toBe(200);
+  }, 60_000);
+
+  it("never refuses a body the size limit admits when the total is set below it", async () => {
+    const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: 1_024 });
+    const response = await fetch(server.url, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${goodKey}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: paddedTo(bodyBytes),
+    });
+    expect(response.status).toBe(200);
+  }, 60_000);
+
+  it("closes a connection past maxConnections as it arrives", async () => {
+    const server = await start({ maxConnections: 1 });
+    const { hostname, port, host } = new URL(server.url);
+    const open = () =>
+      new Promise<Socket>((resolve) => {
+        const socket = connect(Number(port), hostname, () => resolve(socket));
+        socket.on("error", () => undefined);
+        sockets.push(socket);
+      });
+    const held = await open();
+    const second = await open();
+    const data = await new Promise<string>((resolve) => {
+      let text = "";
+      second.on("data", (chunk) => {
+        text += String(chunk);
+      });
+      second.on("close", () => resolve(text));
+      second.write(`POST /mcp HTTP/1.1\r\nhost: ${host}\r\ncontent-length: 2\r\n\r\n{}`);
+    });
+    expect(data).toBe("");
+    held.destroy();
+    let answered: Response | undefined;
+    for (let attempt = 0; attempt < 100 && answered === undefined; attempt += 1)
+      answered = await call(server.url, goodKey).catch(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return undefined;
+      });
+    expect(answered?.status).toBe(200);
+  }, 60_000);
+});

@@ -1,0 +1,184 @@
+import { connect, type Socket } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { writeRaw } from "../testing/raw-http.js";
+import { startTestServer, type TestServer } from "./testing/test-server.js";
+import { maxLoginFormBytes } from "./ui/routes.js";
+
+const started: TestServer[] = [];
+const sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  for (const server of started.splice(0)) await server.close(1_000);
+});
+
+const start = async (...args: Parameters<typeof startTestServer>) => {
+  const server = await startTestServer(...args);
+  started.push(server);
+  return server;
+};
+
+/** A `/v1/calculate` body of exactly `bytes` bytes: a valid request padded with white space. */
+const calculationOfBytes = (bytes: number): string => {
+  const head = '{"expression":"6*7"';
+  return `${head}${" ".repeat(bytes - head.length - 1)}}`;
+};
+
+interface SlowRequest {
+  /** Sends the rest of the body; resolves with the answer's status. */
+  readonly finish: () => Promise<number>;
+  readonly socket: Socket;
+}
+
+/** A request over its own connection that declares `body`'s length, then sends only its first half. */
+const sendHalf = (server: TestServer, key: string, path: string, body: string): SlowRequest => {
+  const half = Math.floor(body.length / 2);
+  const { socket, answered } = writeRaw(
+    server.url,
+    `POST ${path} HTTP/1.1\r\nhost: ${new URL(server.url).host}\r\nauthorization: Bearer ${key}\r\n` +
+      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+    sockets,
+  );
+  return {
+    socket,
+    finish: () => {
+      socket.write(body.slice(half));
+      return answered;
+    },
+  };
+};
+
+/** The value of a metric in the server's `/metrics` exposition (0 when absent). */
+const metric = async (server: TestServer, name: string): Promise<number> => {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split("\n").find((candidate) => candidate.startsWith(`${name} `));
+  return line === undefined ? 0 : Number(line.slice(name.length + 1));
+};
+
+/** Waits for `condition`; a failed attempt (the server has not yet seen a connection close) counts as not yet. */
+const until = async (condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+const bodyBytes = 64 * 1024;
+
+describe("request bodies held at once", () => {
+  it("holds at most maxBodyBytesInFlight across connections; a request past it is 503 server-busy", async () => {
+    const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: 3 * bodyBytes });
+    const key = await server.createApiKey("mallory");
+    const body = calculationOfBytes(bodyBytes);
+    const slow = [0, 1, 2].map(() => sendHalf(server, key, "/v1/calculate", body));
+    await until(async () => (await metric(server, "veracity_http_body_bytes_held")) === 3 * bodyBytes);
+
+    const refused = await server.call("POST", "/v1/calculate", { key, body: { expression: "1+1" } });
+    expect(refused.status).toBe(503);
+    expect(refused.body.code).toBe("server-busy");
+    expect(refused.headers.get("retry-after")).toBe("1");
+    // Requests without a body take no share.
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    // A held request, once its body is complete, is answered, and its share is given back.
+    expect(await slow[0]?.finish()).toBe(200);
+    await until(async () => (await metric(server, "veracity_http_body_bytes_held")) === 2 * bodyBytes);
+    const admitted = await server.call("POST", "/v1/calculate", { key, body: { expression: "1+1" } });
+    expect(admitted.status).toBe(200);
+    expect(admitted.body.result).toBe("2");
+  }, 60_000);
+
+  it("gives a share back when its client disconnects before the body is complete", async () => {
+    const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: bodyBytes });
+    const key = await server.createApiKey("mallory");
+    const slow = sendHalf(server, key, "/v1/calculate", calculationOfBytes(bodyBytes));
+    await until(async () => (await metric(server, "veracity_http_body_bytes_held")) === bodyBytes);
+    expect((await server.call("POST", "/v1/calculate", { key, body: { expression: "1+1" } })).status).toBe(
+      503,
+    );
+    slow.socket.destroy();
+    await until(async () => (await metric(server, "veracity_http_body_bytes_held")) === 0);
+    expect((await server.call("POST", "/v1/calculate", { key, body: { expression: "1+1" } })).status).toBe(
+      200,
+    );
+  }, 60_000);
+
+  it("counts a body sent in chunks, whose length is unknown until read, at the size limit", async () => {
+    const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: 2 * bodyBytes });
+    const key = await server.createApiKey("mallory");
+    const url = new URL(server.url);
+    const socket = connect(Number(url.port), url.hostname);
+    socket.on("error", () => undefined);
+    sockets.push(socket);
+    socket.write(
+      `POST /v1/calculate HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: Bearer ${key}\r\n` +
+        'content-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n5\r\n{"exp\r\n',
+    );
+    await until(async () => (await metric(server, "veracity_http_body_bytes_held")) === bodyBytes);
+  }, 60_000);
+
+  it("answers a client without a valid key before it takes a share", async () => {
+    const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: bodyBytes });
+    const key = await server.createApiKey("mallory");
+    sendHalf(server, key, "/v1/calculate", calculationOfBytes(bodyBytes));
+    await until(async () => (await metric(server, "veracity_http_body_bytes_held")) === bodyBytes);
+    // The budget is full, yet an unknown key is told so, not that the server is busy, and its half-sent body
+    // takes nothing.
+    const stranger = sendHalf(server, "vk_unknown", "/v1/calculate", calculationOfBytes(bodyBytes));
+    expect(await stranger.finish()).toBe(401);
+    expect(await metric(server, "veracity_http_body_bytes_held")).toBe(bodyBytes);
+  }, 60_000);
+
+  it("never refuses a body the size limit admits for want of room when the total is set below it", async () => {
+    const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: 1_024 });
+    const key = await server.createApiKey("mallory");
+    const response = await fetch(`${server.url}/v1/calculate`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: calculationOfBytes(bodyBytes),
+    });
+    expect(response.status).toBe(200);
+  }, 60_000);
+
+  it("reads a sign-in form of at most a few kilobytes, before any key is known", async () => {
+    const server = await start();
+    const post = (form: string) =>
+      fetch(`${server.url}/ui/login`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+        body: form,
+        redirect: "manual",
+      });
+    const large = await post(`key=${"k".repeat(maxLoginFormBytes)}`);
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ code: "body-too-large" });
+    expect((await post("key=vk_unknown")).status).toBe(401);
+  }, 60_000);
+});
+
+describe("open connections", () => {
+  it("closes a connection past maxConnections as it arrives, and counts it", async () => {
+    const server = await start({ maxConnections: 2 });
+    const url = new URL(server.url);
+    const open = () =>
+      new Promise<Socket>((resolve) => {
+        const socket = connect(Number(url.port), url.hostname, () => resolve(socket));
+        socket.on("error", () => undefined);
+        sockets.push(socket);
+      });
+    const held = [await open(), await open()];
+    const third = await open();
+    const closed = await new Promise<{ readonly data: string }>((resolve) => {
+      let data = "";
+      third.on("data", (chunk) => {
+        data += String(chunk);
+      });
+      third.on("close", () => resolve({ data }));
+      third.write(`GET /healthz HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`);
+    });
+    expect(closed.data).toBe("");
+    for (const socket of held) socket.destroy();
+    await until(async () => (await metric(server, "veracity_http_connections_refused_total")) >= 1);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  }, 60_000);
+});
