@@ -55,7 +55,13 @@ export const ServerSection = Schema.Struct({
       ),
       maxConnections: Schema.optional(
         Positive.annotations({
-          description: "Open connections at once; one past it is closed as it arrives (1000).",
+          description: "Open connections at once; one past it is closed as it arrives (10000).",
+        }),
+      ),
+      headersTimeoutMs: Schema.optional(
+        Positive.annotations({
+          description:
+            "Longest a client may take to send a request's headers, in ms; past it the connection is closed (10000).",
         }),
       ),
       requestTimeoutMs: Schema.optional(Positive),

@@ -59,19 +59,25 @@ describe("server configuration", () => {
 
   it("takes the connection and in-flight body limits from flags or the file, else the defaults", async () => {
     expect(resolveServerConfig({}, {}, {}, "/").limits).toMatchObject({
-      maxConnections: 1_000,
+      maxConnections: 10_000,
       maxBodyBytesInFlight: 256 * 1024 * 1024,
+      headersTimeoutMs: 10_000,
     });
-    const file = { limits: { maxConnections: 50, maxBodyBytesInFlight: 8_388_608 } };
+    const file = { limits: { maxConnections: 50, maxBodyBytesInFlight: 8_388_608, headersTimeoutMs: 2_000 } };
     expect(resolveServerConfig({}, {}, file, "/").limits).toMatchObject(file.limits);
     expect(
-      resolveServerConfig({ maxConnections: "7", maxBodyBytesInFlight: "65536" }, {}, file, "/").limits,
-    ).toMatchObject({ maxConnections: 7, maxBodyBytesInFlight: 65_536 });
+      resolveServerConfig(
+        { maxConnections: "7", maxBodyBytesInFlight: "65536", headersTimeoutMs: "500" },
+        {},
+        file,
+        "/",
+      ).limits,
+    ).toMatchObject({ maxConnections: 7, maxBodyBytesInFlight: 65_536, headersTimeoutMs: 500 });
     // The file's schema knows both keys (an unknown key is refused).
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-config-"));
     await writeFile(
       path.join(dir, "limits.yaml"),
-      "limits:\n  maxConnections: 50\n  maxBodyBytesInFlight: 8388608\n",
+      "limits:\n  maxConnections: 50\n  maxBodyBytesInFlight: 8388608\n  headersTimeoutMs: 2000\n",
     );
     expect(await readServerConfigFile(path.join(dir, "limits.yaml"))).toMatchObject(file);
   });
@@ -79,6 +85,7 @@ describe("server configuration", () => {
   it.each([
     [{ maxConnections: "0" }, {}],
     [{ maxBodyBytesInFlight: "1000" }, {}],
+    [{ headersTimeoutMs: "99" }, {}],
     [{ port: "70000" }, {}],
     [{ port: "eighty" }, {}],
     [{ rateLimit: "0" }, {}],

@@ -59,6 +59,7 @@ export interface ServerFlags {
   readonly maxBodyBytes?: string;
   readonly maxBodyBytesInFlight?: string;
   readonly maxConnections?: string;
+  readonly headersTimeoutMs?: string;
   readonly timeoutMs?: string;
   readonly rateLimit?: string;
   readonly verifyWorkers?: string;
@@ -179,6 +180,11 @@ export const resolveServerConfig = (
           integer(flags.maxConnections, "--max-connections", 1, 1_000_000),
           fileLimits.maxConnections,
         ) ?? defaultServerLimits.maxConnections,
+      headersTimeoutMs:
+        firstOf(
+          integer(flags.headersTimeoutMs, "--headers-timeout-ms", 100, 600_000),
+          fileLimits.headersTimeoutMs,
+        ) ?? defaultServerLimits.headersTimeoutMs,
     },
   };
 };

@@ -181,4 +181,21 @@ describe("open connections", () => {
     await until(async () => (await metric(server, "veracity_http_connections_refused_total")) >= 1);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 60_000);
+
+  it("closes a connection whose request headers do not arrive within headersTimeoutMs", async () => {
+    const server = await start({ headersTimeoutMs: 300 });
+    // Half a request head, then nothing: without the deadline Node would keep it for a minute or more.
+    const stalled = writeRaw(
+      server.url,
+      `GET /healthz HTTP/1.1\r\nhost: ${new URL(server.url).host}\r\n`,
+      sockets,
+    );
+    const outcome = await Promise.race([
+      stalled.answered.then((status) => ({ status })),
+      new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 10_000)),
+    ]);
+    expect(outcome).not.toBe("open");
+    expect([0, 408]).toContain((outcome as { status: number }).status);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  }, 30_000);
 });

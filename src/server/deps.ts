@@ -24,8 +24,13 @@ export interface ServerLimits {
    * a request whose body does not fit is answered 503 `server-busy` before the body is read.
    */
   readonly maxBodyBytesInFlight: number;
-  /** Open connections at once (default 1,000); a connection past it is closed as it arrives. */
+  /** Open connections at once (default 10,000); a connection past it is closed as it arrives. */
   readonly maxConnections: number;
+  /**
+   * Longest a client may take to send a request's headers (default 10 s); past it the connection is closed. A
+   * client that opens connections and sends its headers a byte at a time holds each only this long.
+   */
+  readonly headersTimeoutMs: number;
 }
 
 export const defaultServerLimits: ServerLimits = {
@@ -33,7 +38,8 @@ export const defaultServerLimits: ServerLimits = {
   requestTimeoutMs: 30_000,
   rateLimit: defaultRateLimit,
   maxBodyBytesInFlight: 256 * 1024 * 1024,
-  maxConnections: 1_000,
+  maxConnections: 10_000,
+  headersTimeoutMs: 10_000,
 };
 
 /** Everything the HTTP app uses, injected so tests pass real stores and fakes alike. */

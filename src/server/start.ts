@@ -255,8 +255,17 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       ...(options.limits === undefined ? {} : { limits: options.limits }),
       ...(options.version === undefined ? {} : { version: options.version }),
     });
-    const server = createAdaptorServer({ fetch: app.fetch, hostname: options.host ?? "127.0.0.1" }) as Server;
+    const server = createAdaptorServer({
+      fetch: app.fetch,
+      hostname: options.host ?? "127.0.0.1",
+      // How often Node looks for connections past the headers deadline (its default, 30 s, would let a slow
+      // client keep a connection for up to 30 s more than the deadline).
+      serverOptions: { connectionsCheckingInterval: 1_000 },
+    }) as Server;
     server.keepAliveTimeout = 5_000;
+    server.headersTimeout = limits.headersTimeoutMs;
+    // Node requires the time for a whole request to be at least the time for its headers.
+    server.requestTimeout = Math.max(server.requestTimeout, limits.headersTimeoutMs);
     // Past this many open connections Node closes each new one as it arrives: every connection costs
     // memory (and a slow one holds a share of the request-body total) whether or not it sends a request.
     server.maxConnections = limits.maxConnections;

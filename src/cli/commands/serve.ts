@@ -34,7 +34,10 @@ Options (flags win over the environment, the environment over the --config file)
                           request-body bytes held at once across all connections; a request past it is
                           answered 503 server-busy before its body is read (default 268435456, never below
                           --max-body-bytes)
-  --max-connections <n>   open connections at once; one past it is closed as it arrives (default 1000)
+  --max-connections <n>   open connections at once; one past it is closed as it arrives (default 10000)
+  --headers-timeout-ms <n>
+                          longest a client may take to send a request's headers; past it the connection is
+                          closed (default 10000)
   --timeout-ms <n>        longest a request may take (default 30000)
   --rate-limit <n>        requests per key per minute, shared by every instance (VERACITY_RATE_LIMIT; default 1200)
   --calibration-interval-ms <n>
@@ -73,6 +76,7 @@ const options = {
   "max-body-bytes": { type: "string" },
   "max-body-bytes-in-flight": { type: "string" },
   "max-connections": { type: "string" },
+  "headers-timeout-ms": { type: "string" },
   "timeout-ms": { type: "string" },
   "rate-limit": { type: "string" },
   "verify-workers": { type: "string" },
@@ -107,6 +111,7 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("maxBodyBytes", values["max-body-bytes"]),
       ...defined("maxBodyBytesInFlight", values["max-body-bytes-in-flight"]),
       ...defined("maxConnections", values["max-connections"]),
+      ...defined("headersTimeoutMs", values["headers-timeout-ms"]),
       ...defined("timeoutMs", values["timeout-ms"]),
       ...defined("rateLimit", values["rate-limit"]),
       ...defined("verifyWorkers", values["verify-workers"]),

@@ -129,4 +129,19 @@ describe("the MCP HTTP endpoint's limits across connections", () => {
       });
     expect(answered?.status).toBe(200);
   }, 60_000);
+
+  it("closes a connection whose request headers do not arrive within headersTimeoutMs", async () => {
+    const server = await start({ headersTimeoutMs: 300 });
+    const stalled = writeRaw(
+      server.url,
+      `POST /mcp HTTP/1.1\r\nhost: ${new URL(server.url).host}\r\n`,
+      sockets,
+    );
+    const outcome = await Promise.race([
+      stalled.answered.then((status) => ({ status })),
+      new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 10_000)),
+    ]);
+    expect(outcome).not.toBe("open");
+    expect([0, 408]).toContain((outcome as { status: number }).status);
+  }, 30_000);
 });

@@ -38,8 +38,10 @@ export interface McpHttpOptions {
    * authenticated request whose body does not fit is answered 503 before its body is read.
    */
   readonly maxBodyBytesInFlight?: number;
-  /** Open connections at once (default 1,000); a connection past it is closed as it arrives. */
+  /** Open connections at once (default 10,000); a connection past it is closed as it arrives. */
   readonly maxConnections?: number;
+  /** Longest a client may take to send a request's headers (default 10 s); past it the connection is closed. */
+  readonly headersTimeoutMs?: number;
   /**
    * Every request must carry `Authorization: Bearer <key>` accepted here (401 otherwise); the memory tools then
    * act for the key's user, with an agent's trust tier for an agent's key. Required unless
@@ -69,7 +71,8 @@ export interface McpHttpServer {
 
 const defaultMaxBodyBytes = 4 * 1024 * 1024;
 const defaultMaxBodyBytesInFlight = 256 * 1024 * 1024;
-const defaultMaxConnections = 1_000;
+const defaultMaxConnections = 10_000;
+const defaultHeadersTimeoutMs = 10_000;
 
 class BodyTooLargeError extends Error {}
 
@@ -232,13 +235,18 @@ export const startMcpHttpServer = (
       };
     },
   };
-  const http = createServer((request, response) => {
+  // Node looks for connections past the headers deadline every second (its default, 30 s, would let a slow
+  // client keep one up to 30 s longer).
+  const http = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
     handle(request, response, gate, maxBodyBytes).catch((error: unknown) =>
       jsonRpcError(response, 500, -32603, errorMessage(error)),
     );
   });
   // Past this many open connections Node closes each new one as it arrives.
   http.maxConnections = options.maxConnections ?? defaultMaxConnections;
+  http.headersTimeout = options.headersTimeoutMs ?? defaultHeadersTimeoutMs;
+  // Node requires the time for a whole request to be at least the time for its headers.
+  http.requestTimeout = Math.max(http.requestTimeout, http.headersTimeout);
   return new Promise((resolve, reject) => {
     http.once("error", reject);
     http.listen(options.port ?? 0, host, () => {
