@@ -1,6 +1,6 @@
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { writeRaw } from "../testing/raw-http.js";
+import { openConnection, stallHead, writeRaw, writeUntilClosed } from "../testing/raw-http.js";
 import { startTestServer, type TestServer } from "./testing/test-server.js";
 import { maxLoginFormBytes } from "./ui/routes.js";
 
@@ -160,23 +160,10 @@ describe("open connections", () => {
   it("closes a connection past maxConnections as it arrives, and counts it", async () => {
     const server = await start({ maxConnections: 2 });
     const url = new URL(server.url);
-    const open = () =>
-      new Promise<Socket>((resolve) => {
-        const socket = connect(Number(url.port), url.hostname, () => resolve(socket));
-        socket.on("error", () => undefined);
-        sockets.push(socket);
-      });
+    const open = () => openConnection(server.url, sockets);
     const held = [await open(), await open()];
     const third = await open();
-    const closed = await new Promise<{ readonly data: string }>((resolve) => {
-      let data = "";
-      third.on("data", (chunk) => {
-        data += String(chunk);
-      });
-      third.on("close", () => resolve({ data }));
-      third.write(`GET /healthz HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`);
-    });
-    expect(closed.data).toBe("");
+    expect(await writeUntilClosed(third, `GET /healthz HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`)).toBe("");
     for (const socket of held) socket.destroy();
     await until(async () => (await metric(server, "veracity_http_connections_refused_total")) >= 1);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
@@ -185,17 +172,7 @@ describe("open connections", () => {
   it("closes a connection whose request headers do not arrive within headersTimeoutMs", async () => {
     const server = await start({ headersTimeoutMs: 300 });
     // Half a request head, then nothing: without the deadline Node would keep it for a minute or more.
-    const stalled = writeRaw(
-      server.url,
-      `GET /healthz HTTP/1.1\r\nhost: ${new URL(server.url).host}\r\n`,
-      sockets,
-    );
-    const outcome = await Promise.race([
-      stalled.answered.then((status) => ({ status })),
-      new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 10_000)),
-    ]);
-    expect(outcome).not.toBe("open");
-    expect([0, 408]).toContain((outcome as { status: number }).status);
+    expect([0, 408]).toContain(await stallHead(server.url, "/healthz", sockets));
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 30_000);
 });

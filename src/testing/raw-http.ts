@@ -28,3 +28,40 @@ export const writeRaw = (url: string, bytes: string, opened: Socket[]): RawReque
   socket.write(bytes);
   return { socket, answered };
 };
+
+/**
+ * Whether the server ends `url`'s connection after it has been sent half a request head and nothing more:
+ * the answer's status (408, or 0 when it closes without one), or "open" if it is still open after `waitMs`.
+ */
+export const stallHead = async (
+  url: string,
+  path: string,
+  opened: Socket[],
+  waitMs = 10_000,
+): Promise<number | "open"> => {
+  const stalled = writeRaw(url, `POST ${path} HTTP/1.1\r\nhost: ${new URL(url).host}\r\n`, opened);
+  return Promise.race([
+    stalled.answered,
+    new Promise<"open">((resolve) => setTimeout(() => resolve("open"), waitMs)),
+  ]);
+};
+
+/** A connection to `url`'s host, resolved once it is established; `opened` collects it. */
+export const openConnection = (url: string, opened: Socket[]): Promise<Socket> =>
+  new Promise((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect(Number(port), hostname, () => resolve(socket));
+    socket.on("error", () => undefined);
+    opened.push(socket);
+  });
+
+/** Writes `bytes` on `socket` and resolves with everything the server sent before it closed the connection. */
+export const writeUntilClosed = (socket: Socket, bytes: string): Promise<string> =>
+  new Promise((resolve) => {
+    let received = "";
+    socket.on("data", (chunk) => {
+      received += String(chunk);
+    });
+    socket.on("close", () => resolve(received));
+    socket.write(bytes);
+  });
