@@ -13,7 +13,7 @@ export interface ByteBudget {
   readonly reserve: (bytes: number) => (() => void) | undefined;
 }
 
-export const makeByteBudget = (limit: number): ByteBudget => {
+const makeByteBudget = (limit: number): ByteBudget => {
   let reserved = 0;
   return {
     limit,
@@ -30,6 +30,11 @@ export const makeByteBudget = (limit: number): ByteBudget => {
     },
   };
 };
+
+/** The budget of a server whose bodies are at most `maxBodyBytes`: a body it admits always fits when nothing
+ * else is in flight, so the total is never below that size. */
+export const bodyBudgetOf = (maxBodyBytesInFlight: number, maxBodyBytes: number): ByteBudget =>
+  makeByteBudget(Math.max(maxBodyBytesInFlight, maxBodyBytes));
 
 /**
  * The bytes a request's body may take: its declared `content-length`, or the size limit when it is sent in

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { makeByteBudget } from "../model/byte-budget.js";
+import { bodyBudgetOf } from "../model/byte-budget.js";
 import { makeServerAuditTrail } from "./audit-trail.js";
 import { defaultServerLimits, type ServerDeps } from "./deps.js";
 import type { ServerEnv } from "./env.js";
@@ -34,8 +34,7 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   const deps: ServerDeps =
     given.auditTrail === undefined ? { ...given, auditTrail: makeServerAuditTrail(given) } : given;
   const limits = { ...defaultServerLimits, ...deps.limits };
-  // A request the size limit admits always fits when nothing else is in flight.
-  const bodyBudget = makeByteBudget(Math.max(limits.maxBodyBytesInFlight, limits.maxBodyBytes));
+  const bodyBudget = bodyBudgetOf(limits.maxBodyBytesInFlight, limits.maxBodyBytes);
   const metrics = makeHttpMetrics(deps.metricsRegistry, bodyBudget.reserved);
   const openApi = JSON.stringify(buildOpenApiDocument(deps.version));
 

@@ -6,6 +6,7 @@ import type { ValidateInput } from "../checks/numbers/validate/validate-numbers.
 import type { Verifier } from "../facade/create-verifier.js";
 import type { MemoryGateClient } from "../memory/gate/create-memory-gate.js";
 import type { VeracityMetrics } from "../metrics/registry.js";
+import { type ConnectionLimits, defaultConnectionLimits } from "../model/connection-limits.js";
 import type { SqlClientService } from "../storage/sql-client.js";
 import type { OffThreadJsonReader } from "../text/json-text.js";
 import type { ServerAuditTrail } from "./audit-trail.js";
@@ -13,33 +14,24 @@ import { defaultRateLimit, type RateLimit } from "./middleware/rate-limit/index.
 import type { Recalibration } from "./recalibration.js";
 import type { SourceStore } from "./sources/source-store.js";
 
-export interface ServerLimits {
+/**
+ * The server's limits. Those it shares with `veracity mcp --http` (`ConnectionLimits`) default to 256 MiB of
+ * request bodies held at once (a request that does not fit is answered 503 `server-busy` before its body is
+ * read), 10,000 open connections and 10 s to send a request's headers.
+ */
+export interface ServerLimits extends ConnectionLimits {
   /** Largest request body accepted, in bytes (default 2 MiB). */
   readonly maxBodyBytes: number;
   /** Longest a client waits for an answer (default 30 s). */
   readonly requestTimeoutMs: number;
   readonly rateLimit: RateLimit;
-  /**
-   * Request-body bytes held at once across every connection (default 256 MiB; never below `maxBodyBytes`):
-   * a request whose body does not fit is answered 503 `server-busy` before the body is read.
-   */
-  readonly maxBodyBytesInFlight: number;
-  /** Open connections at once (default 10,000); a connection past it is closed as it arrives. */
-  readonly maxConnections: number;
-  /**
-   * Longest a client may take to send a request's headers (default 10 s); past it the connection is closed. A
-   * client that opens connections and sends its headers a byte at a time holds each only this long.
-   */
-  readonly headersTimeoutMs: number;
 }
 
 export const defaultServerLimits: ServerLimits = {
   maxBodyBytes: 2 * 1024 * 1024,
   requestTimeoutMs: 30_000,
   rateLimit: defaultRateLimit,
-  maxBodyBytesInFlight: 256 * 1024 * 1024,
-  maxConnections: 10_000,
-  headersTimeoutMs: 10_000,
+  ...defaultConnectionLimits,
 };
 
 /** Everything the HTTP app uses, injected so tests pass real stores and fakes alike. */

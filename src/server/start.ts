@@ -24,6 +24,7 @@ import {
 import { defaultWarmUp } from "../memory/gate/warm-up.js";
 import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
 import { makeVeracityMetrics } from "../metrics/registry.js";
+import { connectionCheckingOptions, limitConnections } from "../model/connection-limits.js";
 import { serverUrlFileName } from "../storage/directory-lock.js";
 import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
@@ -258,17 +259,10 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     const server = createAdaptorServer({
       fetch: app.fetch,
       hostname: options.host ?? "127.0.0.1",
-      // How often Node looks for connections past the headers deadline (its default, 30 s, would let a slow
-      // client keep a connection for up to 30 s more than the deadline).
-      serverOptions: { connectionsCheckingInterval: 1_000 },
+      serverOptions: connectionCheckingOptions,
     }) as Server;
     server.keepAliveTimeout = 5_000;
-    server.headersTimeout = limits.headersTimeoutMs;
-    // Node requires the time for a whole request to be at least the time for its headers.
-    server.requestTimeout = Math.max(server.requestTimeout, limits.headersTimeoutMs);
-    // Past this many open connections Node closes each new one as it arrives: every connection costs
-    // memory (and a slow one holds a share of the request-body total) whether or not it sends a request.
-    server.maxConnections = limits.maxConnections;
+    limitConnections(server, limits);
     const refused = new Counter({
       name: "veracity_http_connections_refused_total",
       help: "Connections closed on arrival because --max-connections were open",

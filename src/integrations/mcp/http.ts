@@ -3,7 +3,12 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CalculationRecorder } from "../../checks/numbers/index.js";
 import type { Principal } from "../../memory/tiers/principal-source.js";
-import { type ByteBudget, bodyBytesToReserve, makeByteBudget } from "../../model/byte-budget.js";
+import { type ByteBudget, bodyBudgetOf, bodyBytesToReserve } from "../../model/byte-budget.js";
+import {
+  connectionCheckingOptions,
+  defaultConnectionLimits,
+  limitConnections,
+} from "../../model/connection-limits.js";
 import { errorMessage } from "../../model/error-message.js";
 import {
   defaultAllowedHosts,
@@ -70,9 +75,6 @@ export interface McpHttpServer {
 }
 
 const defaultMaxBodyBytes = 4 * 1024 * 1024;
-const defaultMaxBodyBytesInFlight = 256 * 1024 * 1024;
-const defaultMaxConnections = 10_000;
-const defaultHeadersTimeoutMs = 10_000;
 
 class BodyTooLargeError extends Error {}
 
@@ -204,9 +206,9 @@ export const startMcpHttpServer = (
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const host = options.host ?? "127.0.0.1";
   const recorderFor = calculationsByUser();
-  // A body the size limit admits always fits when nothing else is in flight.
-  const bodies = makeByteBudget(
-    Math.max(options.maxBodyBytesInFlight ?? defaultMaxBodyBytesInFlight, maxBodyBytes),
+  const bodies = bodyBudgetOf(
+    options.maxBodyBytesInFlight ?? defaultConnectionLimits.maxBodyBytesInFlight,
+    maxBodyBytes,
   );
   // Known once listening (the port may be ephemeral); no request is answered before.
   let policy: RequestOriginPolicy = { allowedHosts: [], allowedOrigins: [], port: 0 };
@@ -235,18 +237,15 @@ export const startMcpHttpServer = (
       };
     },
   };
-  // Node looks for connections past the headers deadline every second (its default, 30 s, would let a slow
-  // client keep one up to 30 s longer).
-  const http = createServer({ connectionsCheckingInterval: 1_000 }, (request, response) => {
+  const http = createServer(connectionCheckingOptions, (request, response) => {
     handle(request, response, gate, maxBodyBytes).catch((error: unknown) =>
       jsonRpcError(response, 500, -32603, errorMessage(error)),
     );
   });
-  // Past this many open connections Node closes each new one as it arrives.
-  http.maxConnections = options.maxConnections ?? defaultMaxConnections;
-  http.headersTimeout = options.headersTimeoutMs ?? defaultHeadersTimeoutMs;
-  // Node requires the time for a whole request to be at least the time for its headers.
-  http.requestTimeout = Math.max(http.requestTimeout, http.headersTimeout);
+  limitConnections(http, {
+    maxConnections: options.maxConnections ?? defaultConnectionLimits.maxConnections,
+    headersTimeoutMs: options.headersTimeoutMs ?? defaultConnectionLimits.headersTimeoutMs,
+  });
   return new Promise((resolve, reject) => {
     http.once("error", reject);
     http.listen(options.port ?? 0, host, () => {

@@ -38,7 +38,7 @@ const isNotFound = (error: unknown) => (error as { _tag?: string })._tag === "Re
  * API key in an HttpOnly, SameSite=Strict cookie; state-changing requests from other origins are refused (CSRF),
  * and agent keys cannot sign in. `holdBody` reserves a signed-in request's body bytes in the server's total.
  */
-export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit, holdBody?: MiddlewareHandler) => {
+export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit, holdBody: MiddlewareHandler) => {
   const ui = new Hono<ServerEnv>();
   ui.use("*", requireSameOrigin());
   ui.get("/login", (context) => context.html(renderLoginPage()));
@@ -69,7 +69,7 @@ export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit, holdBody?: Midd
     authenticate(deps.sql, "cookie", (context: Context) => context.redirect("/ui/login", 303)),
   );
   signedIn.use("*", limitRate(deps.sql, rateLimit));
-  if (holdBody !== undefined) signedIn.use("*", holdBody);
+  signedIn.use("*", holdBody);
   signedIn.get("/", async (context) => {
     const userId = context.get("userId");
     const items = await deps.memory.pending(userId, 100);
