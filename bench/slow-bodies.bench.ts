@@ -7,7 +7,9 @@
  * - `keyless-chunked`: without a key, the body sent in chunks (`transfer-encoding: chunked`).
  *
  * Reported after `holdSeconds`: the server's resident memory before the clients and its peak while they wait,
- * how many were answered and with what status, and how many connections are still open.
+ * how many were answered and with what status, and how many connections are still open. Then, while they still
+ * wait, one small `/v1/check` with the same key and one with another user's key: what the slow clients leave for
+ * their own key and for everyone else (status and milliseconds).
  *
  *   node --import tsx bench/slow-bodies.bench.ts [connections, default 600] [holdSeconds, default 10]
  */
@@ -59,6 +61,27 @@ const attack = (url: string, key: string | undefined, chunked: boolean): Client[
   return clients;
 };
 
+/** One small `/v1/check` with `key`: its status and how long it took. */
+const probe = async (url: string, key: string | undefined): Promise<string> => {
+  if (key === undefined) return "-";
+  const started = performance.now();
+  try {
+    const response = await fetch(`${url}/v1/check`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        text: "The bridge opened in 1932.",
+        sources: ["The bridge was opened in 1932."],
+      }),
+    });
+    await response.arrayBuffer();
+    return `${response.status} in ${Math.round(performance.now() - started)} ms`;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return `failed (${cause?.code ?? cause?.message ?? String(error)}) after ${Math.round(performance.now() - started)} ms`;
+  }
+};
+
 const rows: Record<string, Record<string, string | number>> = {};
 for (const mode of ["keyed", "keyless-chunked"] as const) {
   const server = await startServerProcess();
@@ -77,6 +100,8 @@ for (const mode of ["keyed", "keyless-chunked"] as const) {
       .map(([status, count]) => `${count} x ${status}`)
       .join(", "),
     "still open": clients.filter((client) => !client.closed).length,
+    "same key then": mode === "keyed" ? await probe(server.url, server.key) : "-",
+    "another key then": await probe(server.url, server.otherKey),
   };
   for (const client of clients) client.socket.destroy();
   await server.stop();

@@ -19,6 +19,8 @@ export interface ServerStats {
 export interface ServerProcess {
   readonly url: string;
   readonly key: string;
+  /** Another user's key (undefined from a build whose bench server made only one). */
+  readonly otherKey: string | undefined;
   readonly script: string;
   /** Ends the server's current measurement (SIGUSR2), starts the next and resolves with the ended one's figures. */
   readonly mark: () => Promise<ServerStats>;
@@ -81,12 +83,13 @@ export const startServerProcess = (env: Record<string, string> = {}) =>
       output += chunk.toString();
       if (process.env.BENCH_SERVER_STDOUT === "1") process.stderr.write(chunk);
       onStats?.();
-      const match = /READY (\S+) (\S+)/.exec(output);
+      const match = /READY (\S+) (\S+)(?: (\S+))?/.exec(output);
       if (ready || !match?.[1] || !match[2]) return;
       ready = true;
       resolvePromise({
         url: match[1],
         key: match[2],
+        otherKey: match[3],
         script,
         mark: () => {
           const stats = waitForStats(5_000);

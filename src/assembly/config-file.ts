@@ -53,6 +53,12 @@ export const ServerSection = Schema.Struct({
             "Request-body bytes held at once across all connections; a request past it is answered 503 server-busy before its body is read (268435456; never below maxBodyBytes).",
         }),
       ),
+      maxBodyBytesInFlightPerKey: Schema.optional(
+        Positive.annotations({
+          description:
+            "Request-body bytes one API key's requests hold at once, so one key cannot fill maxBodyBytesInFlight; a request past it is answered 429 key-busy before its body is read (67108864; never below maxBodyBytes, never above maxBodyBytesInFlight).",
+        }),
+      ),
       maxConnections: Schema.optional(
         Positive.annotations({
           description: "Open connections at once; one past it is closed as it arrives (10000).",

@@ -1,9 +1,15 @@
 import type { Server } from "node:http";
+import type { BodyBudgetLimits } from "./byte-budget.js";
 
 /** What an HTTP server of Veracity's lets its clients hold, whoever they are. */
-export interface ConnectionLimits {
+export interface ConnectionLimits extends BodyBudgetLimits {
   /** Request-body bytes held at once across every connection (never below the body size limit). */
   readonly maxBodyBytesInFlight: number;
+  /**
+   * Request-body bytes one API key's requests hold at once (never below the body size limit, never above the
+   * total), so one key cannot fill the total: by default a quarter of the default total.
+   */
+  readonly maxBodyBytesInFlightPerKey: number;
   /** Open connections at once; one past it is closed as it arrives. */
   readonly maxConnections: number;
   /** Longest a client may take to send a request's headers; past it the connection is closed. */
@@ -12,6 +18,7 @@ export interface ConnectionLimits {
 
 export const defaultConnectionLimits: ConnectionLimits = {
   maxBodyBytesInFlight: 256 * 1024 * 1024,
+  maxBodyBytesInFlightPerKey: 64 * 1024 * 1024,
   maxConnections: 10_000,
   headersTimeoutMs: 10_000,
 };

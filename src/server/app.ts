@@ -34,7 +34,7 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   const deps: ServerDeps =
     given.auditTrail === undefined ? { ...given, auditTrail: makeServerAuditTrail(given) } : given;
   const limits = { ...defaultServerLimits, ...deps.limits };
-  const bodyBudget = bodyBudgetOf(limits.maxBodyBytesInFlight, limits.maxBodyBytes);
+  const bodyBudget = bodyBudgetOf(limits, limits.maxBodyBytes);
   const metrics = makeHttpMetrics(deps.metricsRegistry, bodyBudget.reserved);
   const openApi = JSON.stringify(buildOpenApiDocument(deps.version));
 

@@ -61,23 +61,41 @@ describe("server configuration", () => {
     expect(resolveServerConfig({}, {}, {}, "/").limits).toMatchObject({
       maxConnections: 10_000,
       maxBodyBytesInFlight: 256 * 1024 * 1024,
+      maxBodyBytesInFlightPerKey: 64 * 1024 * 1024,
       headersTimeoutMs: 10_000,
     });
-    const file = { limits: { maxConnections: 50, maxBodyBytesInFlight: 8_388_608, headersTimeoutMs: 2_000 } };
+    const file = {
+      limits: {
+        maxConnections: 50,
+        maxBodyBytesInFlight: 8_388_608,
+        maxBodyBytesInFlightPerKey: 4_194_304,
+        headersTimeoutMs: 2_000,
+      },
+    };
     expect(resolveServerConfig({}, {}, file, "/").limits).toMatchObject(file.limits);
     expect(
       resolveServerConfig(
-        { maxConnections: "7", maxBodyBytesInFlight: "65536", headersTimeoutMs: "500" },
+        {
+          maxConnections: "7",
+          maxBodyBytesInFlight: "65536",
+          maxBodyBytesInFlightPerKey: "32768",
+          headersTimeoutMs: "500",
+        },
         {},
         file,
         "/",
       ).limits,
-    ).toMatchObject({ maxConnections: 7, maxBodyBytesInFlight: 65_536, headersTimeoutMs: 500 });
-    // The file's schema knows both keys (an unknown key is refused).
+    ).toMatchObject({
+      maxConnections: 7,
+      maxBodyBytesInFlight: 65_536,
+      maxBodyBytesInFlightPerKey: 32_768,
+      headersTimeoutMs: 500,
+    });
+    // The file's schema knows every key (an unknown key is refused).
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-config-"));
     await writeFile(
       path.join(dir, "limits.yaml"),
-      "limits:\n  maxConnections: 50\n  maxBodyBytesInFlight: 8388608\n  headersTimeoutMs: 2000\n",
+      "limits:\n  maxConnections: 50\n  maxBodyBytesInFlight: 8388608\n  maxBodyBytesInFlightPerKey: 4194304\n  headersTimeoutMs: 2000\n",
     );
     expect(await readServerConfigFile(path.join(dir, "limits.yaml"))).toMatchObject(file);
   });
@@ -85,6 +103,7 @@ describe("server configuration", () => {
   it.each([
     [{ maxConnections: "0" }, {}],
     [{ maxBodyBytesInFlight: "1000" }, {}],
+    [{ maxBodyBytesInFlightPerKey: "1000" }, {}],
     [{ headersTimeoutMs: "99" }, {}],
     [{ port: "70000" }, {}],
     [{ port: "eighty" }, {}],

@@ -58,6 +58,7 @@ export interface ServerFlags {
   readonly repository?: string;
   readonly maxBodyBytes?: string;
   readonly maxBodyBytesInFlight?: string;
+  readonly maxBodyBytesInFlightPerKey?: string;
   readonly maxConnections?: string;
   readonly headersTimeoutMs?: string;
   readonly timeoutMs?: string;
@@ -175,6 +176,16 @@ export const resolveServerConfig = (
           integer(flags.maxBodyBytesInFlight, "--max-body-bytes-in-flight", 1_024, 64 * 1024 * 1024 * 1024),
           fileLimits.maxBodyBytesInFlight,
         ) ?? defaultServerLimits.maxBodyBytesInFlight,
+      maxBodyBytesInFlightPerKey:
+        firstOf(
+          integer(
+            flags.maxBodyBytesInFlightPerKey,
+            "--max-body-bytes-in-flight-per-key",
+            1_024,
+            64 * 1024 * 1024 * 1024,
+          ),
+          fileLimits.maxBodyBytesInFlightPerKey,
+        ) ?? defaultServerLimits.maxBodyBytesInFlightPerKey,
       maxConnections:
         firstOf(
           integer(flags.maxConnections, "--max-connections", 1, 1_000_000),

@@ -88,6 +88,34 @@ describe("request bodies held at once", () => {
     expect(admitted.body.result).toBe("2");
   }, 60_000);
 
+  it("holds one key's bodies to maxBodyBytesInFlightPerKey; past it that key gets 429 key-busy, others get in", async () => {
+    const server = await start({
+      maxBodyBytes: bodyBytes,
+      maxBodyBytesInFlight: 3 * bodyBytes,
+      maxBodyBytesInFlightPerKey: 2 * bodyBytes,
+    });
+    const mallory = await server.createApiKey("mallory");
+    const alice = await server.createApiKey("alice");
+    const body = calculationOfBytes(bodyBytes);
+    const slow = [0, 1].map(() => sendHalf(server, mallory, "/v1/calculate", body));
+    await until(async () => (await metric(server, "veracity_http_body_bytes_held")) === 2 * bodyBytes);
+
+    const refused = await server.call("POST", "/v1/calculate", { key: mallory, body: { expression: "1+1" } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("key-busy");
+    expect(refused.headers.get("retry-after")).toBe("1");
+    // The total has room, and another key's request takes it.
+    const other = await server.call("POST", "/v1/calculate", { key: alice, body: { expression: "1+1" } });
+    expect(other.status).toBe(200);
+
+    // Once one of the key's bodies is answered, the key has room again.
+    expect(await slow[0]?.finish()).toBe(200);
+    await until(async () => (await metric(server, "veracity_http_body_bytes_held")) === bodyBytes);
+    expect(
+      (await server.call("POST", "/v1/calculate", { key: mallory, body: { expression: "1+1" } })).status,
+    ).toBe(200);
+  }, 60_000);
+
   it("gives a share back when its client disconnects before the body is complete", async () => {
     const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: bodyBytes });
     const key = await server.createApiKey("mallory");

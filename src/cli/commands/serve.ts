@@ -34,6 +34,9 @@ Options (flags win over the environment, the environment over the --config file)
                           request-body bytes held at once across all connections; a request past it is
                           answered 503 server-busy before its body is read (default 268435456, never below
                           --max-body-bytes)
+  --max-body-bytes-in-flight-per-key <n>
+                          request-body bytes one key's requests hold at once; a request past it is answered
+                          429 key-busy before its body is read (default 67108864; never above the total)
   --max-connections <n>   open connections at once; one past it is closed as it arrives (default 10000)
   --headers-timeout-ms <n>
                           longest a client may take to send a request's headers; past it the connection is
@@ -75,6 +78,7 @@ const options = {
   calibration: { type: "string" },
   "max-body-bytes": { type: "string" },
   "max-body-bytes-in-flight": { type: "string" },
+  "max-body-bytes-in-flight-per-key": { type: "string" },
   "max-connections": { type: "string" },
   "headers-timeout-ms": { type: "string" },
   "timeout-ms": { type: "string" },
@@ -110,6 +114,7 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("repository", values.repository),
       ...defined("maxBodyBytes", values["max-body-bytes"]),
       ...defined("maxBodyBytesInFlight", values["max-body-bytes-in-flight"]),
+      ...defined("maxBodyBytesInFlightPerKey", values["max-body-bytes-in-flight-per-key"]),
       ...defined("maxConnections", values["max-connections"]),
       ...defined("headersTimeoutMs", values["headers-timeout-ms"]),
       ...defined("timeoutMs", values["timeout-ms"]),

@@ -16,9 +16,12 @@ afterAll(async () => {
 });
 
 const goodKey = "vk_good";
+/** A second key of the same user: each key has its own share of the bodies held at once. */
+const otherKey = "vk_other";
 const start = async (options: McpHttpOptions) => {
   const server = await startMcpHttpServer(dependencies, {
-    authenticate: async (key) => (key === goodKey ? { userId: "alice", principal: "agent" } : undefined),
+    authenticate: async (key) =>
+      key === goodKey || key === otherKey ? { userId: "alice", principal: "agent" } : undefined,
     ...options,
   });
   servers.push(server);
@@ -62,6 +65,21 @@ const call = (url: string, key: string) =>
 
 const bodyBytes = 16 * 1024;
 
+/**
+ * Calls with `goodKey` until the server has seen the half-sent bodies and refuses with `status`, then checks the
+ * refusal: `retry-after` and a JSON-RPC error.
+ */
+const expectRefused = async (url: string, status: 429 | 503) => {
+  let refused = await call(url, goodKey);
+  for (let attempt = 0; attempt < 100 && refused.status !== status; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    refused = await call(url, goodKey);
+  }
+  expect(refused.status).toBe(status);
+  expect(refused.headers.get("retry-after")).toBe("1");
+  expect(await refused.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+};
+
 describe("the MCP HTTP endpoint's limits across connections", () => {
   it("holds at most maxBodyBytesInFlight of bodies; an authenticated call past it is 503, an unknown key 401", async () => {
     const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: 2 * bodyBytes });
@@ -70,18 +88,29 @@ describe("the MCP HTTP endpoint's limits across connections", () => {
       sendHalf(server.url, goodKey, paddedTo(bodyBytes)),
     ];
     // Both are authenticated and waiting for the rest of their bodies; the total is full.
-    let refused = await call(server.url, goodKey);
-    for (let attempt = 0; attempt < 100 && refused.status !== 503; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      refused = await call(server.url, goodKey);
-    }
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get("retry-after")).toBe("1");
-    expect(await refused.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
+    await expectRefused(server.url, 503);
     // A caller without a valid key learns that, not that the server is busy.
     expect((await call(server.url, "vk_unknown")).status).toBe(401);
 
     // A held call, its body complete, is answered and gives its share back.
+    expect(await held[0]?.finish()).toBe(200);
+    expect((await call(server.url, goodKey)).status).toBe(200);
+  }, 60_000);
+
+  it("holds one key to maxBodyBytesInFlightPerKey (429 past it) while another key still gets in", async () => {
+    const server = await start({
+      maxBodyBytes: bodyBytes,
+      maxBodyBytesInFlight: 3 * bodyBytes,
+      maxBodyBytesInFlightPerKey: 2 * bodyBytes,
+    });
+    const held = [
+      sendHalf(server.url, goodKey, paddedTo(bodyBytes)),
+      sendHalf(server.url, goodKey, paddedTo(bodyBytes)),
+    ];
+    // The key's share is full, the total is not.
+    await expectRefused(server.url, 429);
+    expect((await call(server.url, otherKey)).status).toBe(200);
+
     expect(await held[0]?.finish()).toBe(200);
     expect((await call(server.url, goodKey)).status).toBe(200);
   }, 60_000);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -43,6 +44,12 @@ export interface McpHttpOptions {
    * authenticated request whose body does not fit is answered 503 before its body is read.
    */
   readonly maxBodyBytesInFlight?: number;
+  /**
+   * Request-body bytes one key's requests hold at once (default 64 MiB; never below `maxBodyBytes`, never
+   * above the total): a request past it is answered 429 before its body is read, so one key cannot fill the
+   * total and shut the others out.
+   */
+  readonly maxBodyBytesInFlightPerKey?: number;
   /** Open connections at once (default 10,000); a connection past it is closed as it arrives. */
   readonly maxConnections?: number;
   /** Longest a client may take to send a request's headers (default 10 s); past it the connection is closed. */
@@ -103,7 +110,7 @@ const jsonRpcError = (response: ServerResponse, status: number, code: number, me
   response.writeHead(status, {
     "content-type": "application/json",
     ...(status === 413 ? { connection: "close" } : {}),
-    ...(status === 503 ? { "retry-after": "1" } : {}),
+    ...(status === 503 || status === 429 ? { "retry-after": "1" } : {}),
     ...(status === 401 ? { "www-authenticate": 'Bearer realm="veracity"' } : {}),
   });
   response.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
@@ -141,6 +148,8 @@ interface Gate {
   ) => Promise<McpDependencies | { readonly refused: 401; readonly message: string }>;
   /** The request bodies held at once, across connections. */
   readonly bodies: ByteBudget;
+  /** Whose share of `bodies` an authenticated request takes: its key's (hashed), or none without keys. */
+  readonly holderOf: (request: IncomingMessage) => string | undefined;
 }
 
 /** One stateless exchange: a fresh MCP server and transport answer one POST (JSON responses). */
@@ -164,16 +173,23 @@ const handle = async (
     request.headers["transfer-encoding"],
     maxBodyBytes,
   );
-  const release = gate.bodies.reserve(bytes);
-  if (release === undefined)
-    return jsonRpcError(
-      response,
-      503,
-      -32000,
-      `the server holds ${gate.bodies.limit} bytes of request bodies at once; try again shortly`,
-    );
+  const reservation = gate.bodies.reserve(bytes, gate.holderOf(request));
+  if (!reservation.held)
+    return reservation.full === "holder"
+      ? jsonRpcError(
+          response,
+          429,
+          -32000,
+          `one key's requests hold at most ${gate.bodies.limitPerHolder} bytes of request bodies at once; try again when one has been answered`,
+        )
+      : jsonRpcError(
+          response,
+          503,
+          -32000,
+          `the server holds ${gate.bodies.limit} bytes of request bodies at once; try again shortly`,
+        );
   // Held until the answer is sent or the connection closes, whichever comes first.
-  response.once("close", release);
+  response.once("close", reservation.release);
   let body: unknown;
   try {
     body = await readJson(request, maxBodyBytes);
@@ -207,7 +223,11 @@ export const startMcpHttpServer = (
   const host = options.host ?? "127.0.0.1";
   const recorderFor = calculationsByUser();
   const bodies = bodyBudgetOf(
-    options.maxBodyBytesInFlight ?? defaultConnectionLimits.maxBodyBytesInFlight,
+    {
+      maxBodyBytesInFlight: options.maxBodyBytesInFlight ?? defaultConnectionLimits.maxBodyBytesInFlight,
+      maxBodyBytesInFlightPerKey:
+        options.maxBodyBytesInFlightPerKey ?? defaultConnectionLimits.maxBodyBytesInFlightPerKey,
+    },
     maxBodyBytes,
   );
   // Known once listening (the port may be ephemeral); no request is answered before.
@@ -217,6 +237,11 @@ export const startMcpHttpServer = (
       return policy;
     },
     bodies,
+    holderOf: (request) => {
+      if (authenticate === undefined) return undefined;
+      const key = bearerKey(request);
+      return key === undefined ? undefined : createHash("sha256").update(key).digest("hex");
+    },
     dependenciesFor: async (request) => {
       if (authenticate === undefined) return { ...dependencies, principal: "agent" };
       const key = bearerKey(request);

@@ -4,7 +4,7 @@
  * URL, with BENCH_DATABASE_SCHEMA for its schema as `--db-schema`; BENCH_REPOSITORY for `--repository`), logs at warn level, a rate limit high enough
  * not to interfere, the default body limit unless BENCH_MAX_BODY_BYTES says otherwise, the default warm-up unless
  * BENCH_WARM_UP_MS says otherwise. Prints
- * `READY <url> <key>` once it listens; SIGTERM stops it.
+ * `READY <url> <key> <another user's key>` once it listens; SIGTERM stops it.
  * SIGUSR2 starts a measurement and prints one `STATS {json}` line for the one it ends (the first covers the
  * start): the process's CPU time (every thread), its main thread's CPU time (on Linux), event-loop delay, and
  * resident memory at the end with its peak during the measurement (on Linux; elsewhere the peak since the start).
@@ -41,7 +41,9 @@ const server = await startServer({
   },
 });
 const key = await server.createApiKey("bench");
-process.stdout.write(`READY ${server.url} ${key}\n`);
+// A second user's key, for benches about what one key's load leaves for the others.
+const otherKey = await server.createApiKey("bench-other");
+process.stdout.write(`READY ${server.url} ${key} ${otherKey}\n`);
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
 let cpuAtStart = process.cpuUsage();
