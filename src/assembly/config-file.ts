@@ -59,6 +59,12 @@ export const ServerSection = Schema.Struct({
             "Request-body bytes one API key's requests hold at once, so one key cannot fill maxBodyBytesInFlight; a request past it is answered 429 key-busy before its body is read (67108864; never below maxBodyBytes, never above maxBodyBytesInFlight).",
         }),
       ),
+      maxRequestsInFlightPerKey: Schema.optional(
+        Positive.annotations({
+          description:
+            "Requests one API key has in flight at once in one server process, so one key cannot fill the verifiers' queues; past it the key's requests are answered 429 key-busy before their bodies are read (64).",
+        }),
+      ),
       maxConnections: Schema.optional(
         Positive.annotations({
           description: "Open connections at once; one past it is closed as it arrives (10000).",

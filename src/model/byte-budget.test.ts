@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { type ByteBudget, bodyBudgetOf, type Reservation } from "./byte-budget.js";
+import { type ByteBudget, bodyBudgetOf } from "./byte-budget.js";
+import { type Reservation, requestSlotsOf } from "./shared-budget.js";
 
 const released = (reservation: Reservation): (() => void) => {
   if (!reservation.held) throw new Error(`refused: ${reservation.full}`);
   return reservation.release;
 };
 
-/** Reserves `bytes` for `holder` until refused; how many reservations were held. */
+/** Reserves `bytes` for `holder` until refused (at most 10,000 times); how many reservations were held. */
 const fill = (budget: ByteBudget, bytes: number, holder: string | undefined): number => {
   let held = 0;
-  while (budget.reserve(bytes, holder).held) held += 1;
+  while (held < 10_000 && budget.reserve(bytes, holder).held) held += 1;
   return held;
 };
 
@@ -51,5 +52,14 @@ describe("bodyBudgetOf", () => {
     expect(small.reserve(4_096, "alice").held).toBe(true);
     const wide = bodyBudgetOf({ maxBodyBytesInFlight: 8_192, maxBodyBytesInFlightPerKey: 1_000_000 }, 1_024);
     expect(wide.limitPerHolder).toBe(8_192);
+  });
+});
+
+describe("requestSlotsOf", () => {
+  it("holds each key to its requests in flight, with no total across keys", () => {
+    const slots = requestSlotsOf(4);
+    expect(fill(slots, 1, "mallory")).toBe(4);
+    for (let key = 0; key < 1_000; key += 1) expect(slots.reserve(1, `key-${key}`).held).toBe(true);
+    expect(slots.reserve(1, undefined).held).toBe(true);
   });
 });

@@ -10,6 +10,11 @@ export interface ConnectionLimits extends BodyBudgetLimits {
    * total), so one key cannot fill the total: by default a quarter of the default total.
    */
   readonly maxBodyBytesInFlightPerKey: number;
+  /**
+   * Requests one API key has in flight at once, counted by each process: past it the key's requests are
+   * refused until one has been answered, so one key cannot fill the verifiers' queues.
+   */
+  readonly maxRequestsInFlightPerKey: number;
   /** Open connections at once; one past it is closed as it arrives. */
   readonly maxConnections: number;
   /** Longest a client may take to send a request's headers; past it the connection is closed. */
@@ -19,6 +24,7 @@ export interface ConnectionLimits extends BodyBudgetLimits {
 export const defaultConnectionLimits: ConnectionLimits = {
   maxBodyBytesInFlight: 256 * 1024 * 1024,
   maxBodyBytesInFlightPerKey: 64 * 1024 * 1024,
+  maxRequestsInFlightPerKey: 64,
   maxConnections: 10_000,
   headersTimeoutMs: 10_000,
 };

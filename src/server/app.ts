@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { bodyBudgetOf } from "../model/byte-budget.js";
+import { requestSlotsOf } from "../model/shared-budget.js";
 import { makeServerAuditTrail } from "./audit-trail.js";
 import { defaultServerLimits, type ServerDeps } from "./deps.js";
 import type { ServerEnv } from "./env.js";
@@ -8,6 +9,7 @@ import { makeHttpMetrics } from "./http-metrics.js";
 import { authenticate } from "./middleware/auth/index.js";
 import { holdBodyBudget } from "./middleware/body-budget/index.js";
 import { limitBody } from "./middleware/body-limit/index.js";
+import { limitKeyRequests } from "./middleware/key-requests/index.js";
 import { problemErrorHandler, problemNotFound } from "./middleware/problem/index.js";
 import { limitRate } from "./middleware/rate-limit/index.js";
 import { logRequests } from "./middleware/request-log/index.js";
@@ -35,13 +37,18 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
     given.auditTrail === undefined ? { ...given, auditTrail: makeServerAuditTrail(given) } : given;
   const limits = { ...defaultServerLimits, ...deps.limits };
   const bodyBudget = bodyBudgetOf(limits, limits.maxBodyBytes);
+  // What an admitted request holds while it is answered: a slot of its key's, then its body's bytes.
+  const holds = [
+    limitKeyRequests(requestSlotsOf(limits.maxRequestsInFlightPerKey)),
+    holdBodyBudget(bodyBudget, limits.maxBodyBytes),
+  ];
   const metrics = makeHttpMetrics(deps.metricsRegistry, bodyBudget.reserved);
   const openApi = JSON.stringify(buildOpenApiDocument(deps.version));
 
   const api = new Hono<ServerEnv>();
   api.use("*", authenticate(deps.sql, "bearer"));
   api.use("*", limitRate(deps.sql, limits.rateLimit));
-  api.use("*", holdBodyBudget(bodyBudget, limits.maxBodyBytes));
+  api.use("*", ...holds);
   api.route("/", verificationRoutes(deps));
   api.route("/", numberRoutes(deps));
   api.route("/", citationRoutes(deps));
@@ -84,7 +91,7 @@ export const createServerApp = (given: ServerDeps): Hono<ServerEnv> => {
   app.route("/", healthRoutes(deps, metrics.render));
   app.get("/openapi.json", (context) => context.body(openApi, 200, { "content-type": "application/json" }));
   app.route("/v1", api);
-  app.route("/ui", uiRoutes(deps, limits.rateLimit, holdBodyBudget(bodyBudget, limits.maxBodyBytes)));
+  app.route("/ui", uiRoutes(deps, limits.rateLimit, holds));
   app.get("/", (context) => context.redirect("/ui"));
   assertEveryRouteHasAccess(app);
   return app;

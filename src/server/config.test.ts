@@ -62,6 +62,7 @@ describe("server configuration", () => {
       maxConnections: 10_000,
       maxBodyBytesInFlight: 256 * 1024 * 1024,
       maxBodyBytesInFlightPerKey: 64 * 1024 * 1024,
+      maxRequestsInFlightPerKey: 64,
       headersTimeoutMs: 10_000,
     });
     const file = {
@@ -69,6 +70,7 @@ describe("server configuration", () => {
         maxConnections: 50,
         maxBodyBytesInFlight: 8_388_608,
         maxBodyBytesInFlightPerKey: 4_194_304,
+        maxRequestsInFlightPerKey: 16,
         headersTimeoutMs: 2_000,
       },
     };
@@ -79,6 +81,7 @@ describe("server configuration", () => {
           maxConnections: "7",
           maxBodyBytesInFlight: "65536",
           maxBodyBytesInFlightPerKey: "32768",
+          maxRequestsInFlightPerKey: "8",
           headersTimeoutMs: "500",
         },
         {},
@@ -89,13 +92,14 @@ describe("server configuration", () => {
       maxConnections: 7,
       maxBodyBytesInFlight: 65_536,
       maxBodyBytesInFlightPerKey: 32_768,
+      maxRequestsInFlightPerKey: 8,
       headersTimeoutMs: 500,
     });
     // The file's schema knows every key (an unknown key is refused).
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-config-"));
     await writeFile(
       path.join(dir, "limits.yaml"),
-      "limits:\n  maxConnections: 50\n  maxBodyBytesInFlight: 8388608\n  maxBodyBytesInFlightPerKey: 4194304\n  headersTimeoutMs: 2000\n",
+      "limits:\n  maxConnections: 50\n  maxBodyBytesInFlight: 8388608\n  maxBodyBytesInFlightPerKey: 4194304\n  maxRequestsInFlightPerKey: 16\n  headersTimeoutMs: 2000\n",
     );
     expect(await readServerConfigFile(path.join(dir, "limits.yaml"))).toMatchObject(file);
   });
@@ -104,6 +108,7 @@ describe("server configuration", () => {
     [{ maxConnections: "0" }, {}],
     [{ maxBodyBytesInFlight: "1000" }, {}],
     [{ maxBodyBytesInFlightPerKey: "1000" }, {}],
+    [{ maxRequestsInFlightPerKey: "0" }, {}],
     [{ headersTimeoutMs: "99" }, {}],
     [{ port: "70000" }, {}],
     [{ port: "eighty" }, {}],

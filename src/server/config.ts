@@ -59,6 +59,7 @@ export interface ServerFlags {
   readonly maxBodyBytes?: string;
   readonly maxBodyBytesInFlight?: string;
   readonly maxBodyBytesInFlightPerKey?: string;
+  readonly maxRequestsInFlightPerKey?: string;
   readonly maxConnections?: string;
   readonly headersTimeoutMs?: string;
   readonly timeoutMs?: string;
@@ -186,6 +187,11 @@ export const resolveServerConfig = (
           ),
           fileLimits.maxBodyBytesInFlightPerKey,
         ) ?? defaultServerLimits.maxBodyBytesInFlightPerKey,
+      maxRequestsInFlightPerKey:
+        firstOf(
+          integer(flags.maxRequestsInFlightPerKey, "--max-requests-in-flight-per-key", 1, 1_000_000),
+          fileLimits.maxRequestsInFlightPerKey,
+        ) ?? defaultServerLimits.maxRequestsInFlightPerKey,
       maxConnections:
         firstOf(
           integer(flags.maxConnections, "--max-connections", 1, 1_000_000),

@@ -184,6 +184,32 @@ describe("request bodies held at once", () => {
   }, 60_000);
 });
 
+describe("requests one key has in flight", () => {
+  it("answers a key with maxRequestsInFlightPerKey requests in flight 429 key-busy; other keys get in", async () => {
+    const server = await start({ maxBodyBytes: bodyBytes, maxRequestsInFlightPerKey: 2 });
+    const mallory = await server.createApiKey("mallory");
+    const alice = await server.createApiKey("alice");
+    const body = calculationOfBytes(bodyBytes);
+    const slow = [0, 1].map(() => sendHalf(server, mallory, "/v1/calculate", body));
+    const calculate = (key: string) =>
+      server.call("POST", "/v1/calculate", { key, body: { expression: "1+1" } });
+    await until(async () => (await calculate(mallory)).status === 429);
+
+    const refused = await calculate(mallory);
+    expect(refused.body.code).toBe("key-busy");
+    expect(refused.headers.get("retry-after")).toBe("1");
+    // A request without a body holds a slot too, and the review UI counts against the same key.
+    expect((await server.call("GET", "/v1/review/pending", { key: mallory })).status).toBe(429);
+    const page = await fetch(`${server.url}/ui`, { headers: { cookie: `veracity_key=${mallory}` } });
+    expect(page.status).toBe(429);
+    expect((await calculate(alice)).status).toBe(200);
+
+    // Once one of the key's requests is answered, the key has a slot again.
+    expect(await slow[0]?.finish()).toBe(200);
+    expect((await calculate(mallory)).status).toBe(200);
+  }, 60_000);
+});
+
 describe("open connections", () => {
   it("closes a connection past maxConnections as it arrives, and counts it", async () => {
     const server = await start({ maxConnections: 2 });

@@ -17,8 +17,8 @@ import type { SourceStore } from "./sources/source-store.js";
 /**
  * The server's limits. Those it shares with `veracity mcp --http` (`ConnectionLimits`) default to 256 MiB of
  * request bodies held at once (a request that does not fit is answered 503 `server-busy` before its body is
- * read), 64 MiB of them for one key's requests (429 `key-busy`), 10,000 open connections and 10 s to send a
- * request's headers.
+ * read), 64 MiB of them for one key's requests and 64 requests in flight per key (429 `key-busy` past
+ * either), 10,000 open connections and 10 s to send a request's headers.
  */
 export interface ServerLimits extends ConnectionLimits {
   /** Largest request body accepted, in bytes (default 2 MiB). */

@@ -37,6 +37,9 @@ Options (flags win over the environment, the environment over the --config file)
   --max-body-bytes-in-flight-per-key <n>
                           request-body bytes one key's requests hold at once; a request past it is answered
                           429 key-busy before its body is read (default 67108864; never above the total)
+  --max-requests-in-flight-per-key <n>
+                          requests one key has in flight at once in this process; past it the key's
+                          requests are answered 429 key-busy before their bodies are read (default 64)
   --max-connections <n>   open connections at once; one past it is closed as it arrives (default 10000)
   --headers-timeout-ms <n>
                           longest a client may take to send a request's headers; past it the connection is
@@ -79,6 +82,7 @@ const options = {
   "max-body-bytes": { type: "string" },
   "max-body-bytes-in-flight": { type: "string" },
   "max-body-bytes-in-flight-per-key": { type: "string" },
+  "max-requests-in-flight-per-key": { type: "string" },
   "max-connections": { type: "string" },
   "headers-timeout-ms": { type: "string" },
   "timeout-ms": { type: "string" },
@@ -115,6 +119,7 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("maxBodyBytes", values["max-body-bytes"]),
       ...defined("maxBodyBytesInFlight", values["max-body-bytes-in-flight"]),
       ...defined("maxBodyBytesInFlightPerKey", values["max-body-bytes-in-flight-per-key"]),
+      ...defined("maxRequestsInFlightPerKey", values["max-requests-in-flight-per-key"]),
       ...defined("maxConnections", values["max-connections"]),
       ...defined("headersTimeoutMs", values["headers-timeout-ms"]),
       ...defined("timeoutMs", values["timeout-ms"]),

@@ -97,23 +97,29 @@ describe("the MCP HTTP endpoint's limits across connections", () => {
     expect((await call(server.url, goodKey)).status).toBe(200);
   }, 60_000);
 
-  it("holds one key to maxBodyBytesInFlightPerKey (429 past it) while another key still gets in", async () => {
-    const server = await start({
-      maxBodyBytes: bodyBytes,
-      maxBodyBytesInFlight: 3 * bodyBytes,
-      maxBodyBytesInFlightPerKey: 2 * bodyBytes,
-    });
-    const held = [
-      sendHalf(server.url, goodKey, paddedTo(bodyBytes)),
-      sendHalf(server.url, goodKey, paddedTo(bodyBytes)),
-    ];
-    // The key's share is full, the total is not.
-    await expectRefused(server.url, 429);
-    expect((await call(server.url, otherKey)).status).toBe(200);
+  it.each([
+    [
+      "maxBodyBytesInFlightPerKey (its bodies' bytes)",
+      { maxBodyBytesInFlight: 3 * bodyBytes, maxBodyBytesInFlightPerKey: 2 * bodyBytes },
+    ],
+    ["maxRequestsInFlightPerKey (its calls)", { maxRequestsInFlightPerKey: 2 }],
+  ])(
+    "holds one key to %s, 429 past it, while another key still gets in",
+    async (_limit, limits) => {
+      // Two half-sent calls of one key fill its share; the total has room.
+      const server = await start({ maxBodyBytes: bodyBytes, ...limits });
+      const held = [
+        sendHalf(server.url, goodKey, paddedTo(bodyBytes)),
+        sendHalf(server.url, goodKey, paddedTo(bodyBytes)),
+      ];
+      await expectRefused(server.url, 429);
+      expect((await call(server.url, otherKey)).status).toBe(200);
 
-    expect(await held[0]?.finish()).toBe(200);
-    expect((await call(server.url, goodKey)).status).toBe(200);
-  }, 60_000);
+      expect(await held[0]?.finish()).toBe(200);
+      expect((await call(server.url, goodKey)).status).toBe(200);
+    },
+    60_000,
+  );
 
   it("never refuses a body the size limit admits when the total is set below it", async () => {
     const server = await start({ maxBodyBytes: bodyBytes, maxBodyBytesInFlight: 1_024 });

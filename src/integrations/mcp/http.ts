@@ -11,6 +11,7 @@ import {
   limitConnections,
 } from "../../model/connection-limits.js";
 import { errorMessage } from "../../model/error-message.js";
+import { requestSlotsOf, type SharedBudget } from "../../model/shared-budget.js";
 import {
   defaultAllowedHosts,
   defaultAllowedOrigins,
@@ -50,6 +51,11 @@ export interface McpHttpOptions {
    * total and shut the others out.
    */
   readonly maxBodyBytesInFlightPerKey?: number;
+  /**
+   * Calls one key has in flight at once (default 64): one past it is answered 429 before its body is read, so
+   * one key cannot fill the verification workers' queues.
+   */
+  readonly maxRequestsInFlightPerKey?: number;
   /** Open connections at once (default 10,000); a connection past it is closed as it arrives. */
   readonly maxConnections?: number;
   /** Longest a client may take to send a request's headers (default 10 s); past it the connection is closed. */
@@ -148,7 +154,9 @@ interface Gate {
   ) => Promise<McpDependencies | { readonly refused: 401; readonly message: string }>;
   /** The request bodies held at once, across connections. */
   readonly bodies: ByteBudget;
-  /** Whose share of `bodies` an authenticated request takes: its key's (hashed), or none without keys. */
+  /** The requests each key has in flight at once. */
+  readonly requestSlots: SharedBudget;
+  /** Whose share of `bodies` and `requestSlots` an authenticated request takes: its key's (hashed), or none without keys. */
   readonly holderOf: (request: IncomingMessage) => string | undefined;
 }
 
@@ -173,7 +181,18 @@ const handle = async (
     request.headers["transfer-encoding"],
     maxBodyBytes,
   );
-  const reservation = gate.bodies.reserve(bytes, gate.holderOf(request));
+  const holder = gate.holderOf(request);
+  const slot = gate.requestSlots.reserve(1, holder);
+  if (!slot.held)
+    return jsonRpcError(
+      response,
+      429,
+      -32000,
+      `one key has at most ${gate.requestSlots.limitPerHolder} requests in flight at once; try again when one has been answered`,
+    );
+  // Held until the answer is sent or the connection closes, whichever comes first.
+  response.once("close", slot.release);
+  const reservation = gate.bodies.reserve(bytes, holder);
   if (!reservation.held)
     return reservation.full === "holder"
       ? jsonRpcError(
@@ -237,6 +256,9 @@ export const startMcpHttpServer = (
       return policy;
     },
     bodies,
+    requestSlots: requestSlotsOf(
+      options.maxRequestsInFlightPerKey ?? defaultConnectionLimits.maxRequestsInFlightPerKey,
+    ),
     holderOf: (request) => {
       if (authenticate === undefined) return undefined;
       const key = bearerKey(request);

@@ -36,9 +36,14 @@ const isNotFound = (error: unknown) => (error as { _tag?: string })._tag === "Re
 /**
  * The review UI: server-rendered pages and plain forms (Post/Redirect/Get), no script. Signing in stores the
  * API key in an HttpOnly, SameSite=Strict cookie; state-changing requests from other origins are refused (CSRF),
- * and agent keys cannot sign in. `holdBody` reserves a signed-in request's body bytes in the server's total.
+ * and agent keys cannot sign in. `holds` are what a signed-in request holds while it is answered, as an API
+ * request does: a slot of its key's and its body's bytes in the server's totals.
  */
-export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit, holdBody: MiddlewareHandler) => {
+export const uiRoutes = (
+  deps: ServerDeps,
+  rateLimit: RateLimit,
+  holds: readonly MiddlewareHandler<ServerEnv>[],
+) => {
   const ui = new Hono<ServerEnv>();
   ui.use("*", requireSameOrigin());
   ui.get("/login", (context) => context.html(renderLoginPage()));
@@ -69,7 +74,7 @@ export const uiRoutes = (deps: ServerDeps, rateLimit: RateLimit, holdBody: Middl
     authenticate(deps.sql, "cookie", (context: Context) => context.redirect("/ui/login", 303)),
   );
   signedIn.use("*", limitRate(deps.sql, rateLimit));
-  signedIn.use("*", holdBody);
+  signedIn.use("*", ...holds);
   signedIn.get("/", async (context) => {
     const userId = context.get("userId");
     const items = await deps.memory.pending(userId, 100);
