@@ -11,7 +11,12 @@ export type ByteBudget = SharedBudget;
 
 /** How many request-body bytes a server holds at once, in all and for one key. */
 export interface BodyBudgetLimits {
+  /** Request-body bytes held at once across every connection (never below the body size limit). */
   readonly maxBodyBytesInFlight: number;
+  /**
+   * Request-body bytes one API key's requests hold at once (never below the body size limit, never above the
+   * total), so one key cannot fill the total: by default a quarter of the default total.
+   */
   readonly maxBodyBytesInFlightPerKey: number;
 }
 

@@ -3,13 +3,6 @@ import type { BodyBudgetLimits } from "./byte-budget.js";
 
 /** What an HTTP server of Veracity's lets its clients hold, whoever they are. */
 export interface ConnectionLimits extends BodyBudgetLimits {
-  /** Request-body bytes held at once across every connection (never below the body size limit). */
-  readonly maxBodyBytesInFlight: number;
-  /**
-   * Request-body bytes one API key's requests hold at once (never below the body size limit, never above the
-   * total), so one key cannot fill the total: by default a quarter of the default total.
-   */
-  readonly maxBodyBytesInFlightPerKey: number;
   /**
    * Requests one API key has in flight at once, counted by each process: past it the key's requests are
    * refused until one has been answered, so one key cannot fill the verifiers' queues.

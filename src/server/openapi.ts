@@ -72,8 +72,12 @@ const errors = {
   "401": problem("missing, unknown or revoked API key"),
   "413": problem("body larger than the server accepts"),
   "502": problem("a verification layer failed or is not configured on this server"),
-  "429": problem("rate limit of the API key reached"),
-  "503": problem("a store or layer is unavailable, or the request timed out"),
+  "429": problem(
+    "rate limit of the API key reached (rate-limited), or the key's requests in flight or their bodies' bytes at its share (key-busy)",
+  ),
+  "503": problem(
+    "a store or layer is unavailable, the request timed out, or the verifiers or the request bodies held at once are at their limits (verifier-busy, server-busy)",
+  ),
 };
 
 const jsonBody = (schema: string, example: unknown) => ({

@@ -190,7 +190,8 @@ const handle = async (
       -32000,
       `one key has at most ${gate.requestSlots.limitPerHolder} requests in flight at once; try again when one has been answered`,
     );
-  // Held until the answer is sent or the connection closes, whichever comes first.
+  // The slot and the body's bytes are held until the answer is sent or the connection closes, whichever comes
+  // first.
   response.once("close", slot.release);
   const reservation = gate.bodies.reserve(bytes, holder);
   if (!reservation.held)
@@ -207,7 +208,6 @@ const handle = async (
           -32000,
           `the server holds ${gate.bodies.limit} bytes of request bodies at once; try again shortly`,
         );
-  // Held until the answer is sent or the connection closes, whichever comes first.
   response.once("close", reservation.release);
   let body: unknown;
   try {
