@@ -1,20 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CliIO } from "./command.js";
 import { allCommands, runCli } from "./run-cli.js";
-
-const capture = () => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    readStdin: async () => "",
-    isTTY: false,
-    cwd: process.cwd(),
-    env: {},
-  };
-  return { io, out, err };
-};
+import { capturingIO } from "./testing.js";
 
 /** Every invocation a command's usage shows: `veracity memory ingest ...` gives ["memory", "ingest"]. */
 const invocations = async (): Promise<string[][]> => {
@@ -36,7 +22,7 @@ const invocations = async (): Promise<string[][]> => {
 
 describe("--help", () => {
   it.each(["--help", "-h", "help"])("veracity %s lists every command and exits 0", async (flag) => {
-    const { io, out } = capture();
+    const { io, out } = capturingIO(process.cwd());
     expect(await runCli([flag], io)).toBe(0);
     for (const entry of allCommands()) expect(out.join("")).toContain(entry.name);
   });
@@ -53,7 +39,7 @@ describe("--help", () => {
     );
     for (const words of all)
       for (const flag of ["--help", "-h"]) {
-        const { io, out, err } = capture();
+        const { io, out, err } = capturingIO(process.cwd());
         const code = await runCli([...words, flag], io);
         expect(code, `${words.join(" ")} ${flag}: ${err.join("")}`).toBe(0);
         expect(out.join(""), words.join(" ")).toMatch(/^veracity /);
@@ -62,10 +48,10 @@ describe("--help", () => {
   });
 
   it("is found after other arguments, but not after --", async () => {
-    const asked = capture();
+    const asked = capturingIO(process.cwd());
     expect(await runCli(["check", "answer.md", "--source", "x.md", "--help"], asked.io)).toBe(0);
     expect(asked.out.join("")).toContain("veracity check");
-    const literal = capture();
+    const literal = capturingIO(process.cwd());
     expect(await runCli(["check", "--", "--help"], literal.io)).toBe(2);
     expect(literal.out.join("")).not.toContain("Examples:");
   });

@@ -3,8 +3,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { CliIO } from "../cli/command.js";
 import { makeDatasetsCommand } from "../cli/commands/datasets.js";
+import { capturingIO } from "../cli/testing.js";
 import { datasets } from "./registry.js";
 import type { DatasetSpec } from "./spec.js";
 import {
@@ -33,23 +33,12 @@ const run = async (
   } = {},
 ) => {
   server ??= await startFixtureServer(options.behaviour);
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => "",
-    isTTY: false,
+  const { io, out, err } = capturingIO(cacheDir, {
     stderrIsTTY: options.stderrIsTTY ?? false,
-    cwd: cacheDir,
     env: { VERACITY_CACHE_DIR: cacheDir, VERACITY_DATASETS_MIRROR: server.url, ...options.env },
-  };
+  });
   const code = await makeDatasetsCommand(options.registry ?? pinned).run(argv, io);
-  return { code, stdout, stderr };
+  return { code, stdout: out.join(""), stderr: err.join("") };
 };
 
 const freshCache = () => mkdtemp(join(tmpdir(), "veracity-datasets-"));

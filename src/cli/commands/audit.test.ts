@@ -6,24 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeAuditLog } from "../../audit/audit-log.js";
 import { auditEntryForOperation } from "../../audit/entries-for.js";
 import { openSqlClient } from "../../storage/open.js";
-import { type CliIO, UsageError } from "../command.js";
+import { UsageError } from "../command.js";
+import { capturingIO } from "../testing.js";
 import { auditCommand } from "./audit.js";
 
 let dir: string;
-const io = (): { value: CliIO; out: string[] } => {
-  const out: string[] = [];
-  return {
-    out,
-    value: {
-      stdout: (text) => out.push(text),
-      stderr: () => {},
-      readStdin: async () => "",
-      isTTY: false,
-      cwd: dir,
-      env: {},
-    },
-  };
-};
+/** The CLI's output, in memory, run in `dir`. */
+const inDir = () => capturingIO(dir);
 
 const withClient = <A>(
   work: (client: Effect.Effect.Success<ReturnType<typeof openSqlClient>>) => Effect.Effect<A, unknown>,
@@ -57,26 +46,26 @@ afterAll(async () => {
 
 describe("veracity audit verify", () => {
   it("reports an intact trail with exit 0", async () => {
-    const { value, out } = io();
-    expect(await auditCommand.run(["verify", "--db", "store"], value)).toBe(0);
+    const { io, out } = inDir();
+    expect(await auditCommand.run(["verify", "--db", "store"], io)).toBe(0);
     expect(out.join("")).toMatch(
       /^audit trail intact: 3 entries, hash chain verified\nlast entry \(keep it as --anchor\): 3:[0-9a-f]{64}\n$/,
     );
   });
 
   it("checks the chain against an anchor printed by an earlier run", async () => {
-    const first = io();
-    await auditCommand.run(["verify", "--db", "store", "--json"], first.value);
+    const first = inDir();
+    await auditCommand.run(["verify", "--db", "store", "--json"], first.io);
     const { sequence, entryHash } = JSON.parse(first.out.join("")).last;
     expect(
-      await auditCommand.run(["verify", "--db", "store", "--anchor", `${sequence}:${entryHash}`], io().value),
+      await auditCommand.run(["verify", "--db", "store", "--anchor", `${sequence}:${entryHash}`], inDir().io),
     ).toBe(0);
     // An anchor the log no longer holds: a later entry than the log has (its tail was deleted).
-    const { value, out } = io();
-    expect(await auditCommand.run(["verify", "--db", "store", "--anchor", `9:${entryHash}`], value)).toBe(1);
+    const { io, out } = inDir();
+    expect(await auditCommand.run(["verify", "--db", "store", "--anchor", `9:${entryHash}`], io)).toBe(1);
     expect(out.join("")).toMatch(/truncated: entry 9, recorded in the anchor, is no longer in the log/);
     await expect(
-      auditCommand.run(["verify", "--db", "store", "--anchor", "3:xyz"], io().value),
+      auditCommand.run(["verify", "--db", "store", "--anchor", "3:xyz"], inDir().io),
     ).rejects.toBeInstanceOf(UsageError);
   });
 
@@ -84,8 +73,8 @@ describe("veracity audit verify", () => {
     await withClient((client) =>
       client.query("UPDATE veracity_audit_log SET actor = 'mallory' WHERE sequence = 2"),
     );
-    const { value, out } = io();
-    expect(await auditCommand.run(["verify", "--db", "store", "--json"], value)).toBe(1);
+    const { io, out } = inDir();
+    expect(await auditCommand.run(["verify", "--db", "store", "--json"], io)).toBe(1);
     const report = JSON.parse(out.join(""));
     expect(report).toMatchObject({ intact: false, checked: 3 });
     expect(report.problems[0]).toMatchObject({ sequence: 2, kind: "edited" });
@@ -94,7 +83,7 @@ describe("veracity audit verify", () => {
   it.each([[["verify", "--db", "missing-store"]], [["list"]], [["verify", "extra"]]])(
     "is a usage error: %j",
     async (argv) => {
-      await expect(auditCommand.run(argv, io().value)).rejects.toBeInstanceOf(UsageError);
+      await expect(auditCommand.run(argv, inDir().io)).rejects.toBeInstanceOf(UsageError);
     },
   );
 });

@@ -6,26 +6,14 @@ import { readCalibrationFile } from "../../assembly/build-verifier.js";
 import { answerFeatureNames, answerFeatures } from "../../calibration/combiner/answer-features.js";
 import { hallucinationProbability } from "../../calibration/combiner/combiner.js";
 import type { VerificationResult } from "../../model/result.js";
-import { type CliIO, UsageError } from "../command.js";
+import { UsageError } from "../command.js";
 import { runCli } from "../run-cli.js";
-import { runCliIn } from "../testing.js";
+import { capturingIO, runCliIn } from "../testing.js";
 import { calibrateCommand } from "./calibrate.js";
 
 let dir: string;
-const io = (): { value: CliIO; out: string[] } => {
-  const out: string[] = [];
-  return {
-    out,
-    value: {
-      stdout: (text) => out.push(text),
-      stderr: () => {},
-      readStdin: async () => "",
-      isTTY: false,
-      cwd: dir,
-      env: {},
-    },
-  };
-};
+/** The CLI's output, in memory, run in `dir`. */
+const inDir = () => capturingIO(dir);
 
 /** An overconfident NLI layer: raw 0.9 is right 60% of the time, raw 0.2 only 10%; and a grounding layer. */
 const pairsJsonl = Array.from({ length: 400 }, (_, index) => {
@@ -66,20 +54,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const checkIo = () => io();
 const check = async (...extra: string[]) => {
-  const { value, out } = checkIo();
+  const { io, out } = inDir();
   const code = await runCli(
     ["check", "answer.md", "--source", "source.md", "--format", "json", ...extra],
-    value,
+    io,
   );
   return { code, result: code === 2 ? undefined : (JSON.parse(out.join("")) as VerificationResult) };
 };
 
 describe("veracity calibrate", () => {
   it("fits model-backed layers and the combiner from an eval --out directory, and leaves evidence layers alone", async () => {
-    const { value, out } = io();
-    expect(await calibrateCommand.run(["--from", ".", "--out", "calibration.json"], value)).toBe(0);
+    const { io, out } = inDir();
+    expect(await calibrateCommand.run(["--from", ".", "--out", "calibration.json"], io)).toBe(0);
     const text = out.join("");
     expect(text).toMatch(/nli: a=-?\d/);
     expect(text).toMatch(/before {2}ECE \d\.\d{4}/);
@@ -95,10 +82,10 @@ describe("veracity calibrate", () => {
 
   it("--target-fpr moves the operating point: a lower target, a higher fail threshold", async () => {
     expect(
-      await calibrateCommand.run(["--from", ".", "--out", "loose.json", "--target-fpr", "0.3"], io().value),
+      await calibrateCommand.run(["--from", ".", "--out", "loose.json", "--target-fpr", "0.3"], inDir().io),
     ).toBe(0);
     expect(
-      await calibrateCommand.run(["--from", ".", "--out", "tight.json", "--target-fpr", "0.02"], io().value),
+      await calibrateCommand.run(["--from", ".", "--out", "tight.json", "--target-fpr", "0.02"], inDir().io),
     ).toBe(0);
     const loose = (await readCalibrationFile(join(dir, "loose.json"))).combiner!;
     const tight = (await readCalibrationFile(join(dir, "tight.json"))).combiner!;
@@ -106,7 +93,7 @@ describe("veracity calibrate", () => {
   });
 
   it("its combiner decides `check --calibration`, evidence layers keep their scores, and a broken file is a usage error", async () => {
-    expect(await calibrateCommand.run(["--from", ".", "--out", "fitted.json"], io().value)).toBe(0);
+    expect(await calibrateCommand.run(["--from", ".", "--out", "fitted.json"], inDir().io)).toBe(0);
     const { combiner } = await readCalibrationFile(join(dir, "fitted.json"));
     await writeFile(join(dir, "answer.md"), "Revenue was $48.2 million in 2023, up from the year before.");
     await writeFile(join(dir, "source.md"), "In 2023 the company's revenue was $48.2 million.");
@@ -131,7 +118,7 @@ describe("veracity calibrate", () => {
     [["--from", "missing.jsonl", "--out", "x.json"]],
     [["--from", ".", "--out", "x.json", "--tune-on", "a", "--report-on", "a"]],
   ])("is a usage error: %j", async (argv) => {
-    await expect(calibrateCommand.run(argv, io().value)).rejects.toBeInstanceOf(UsageError);
+    await expect(calibrateCommand.run(argv, inDir().io)).rejects.toBeInstanceOf(UsageError);
   });
 });
 

@@ -3,29 +3,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeTestRepository } from "../../testing/git-repository.js";
-import type { CliIO } from "../command.js";
-import { runCli } from "../run-cli.js";
+import { runCliIn } from "../testing.js";
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
 
-const runIn = async (argv: string[], stdin = "", cwd = repoRoot) => {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => stdin,
-    isTTY: false,
-    cwd,
-    env: {},
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-};
+const runIn = (argv: string[], stdin = "", cwd = repoRoot) => runCliIn(argv, cwd, { stdin });
 
 const example = ["check", "examples/answer.md", "--source", "examples/source.md"];
 

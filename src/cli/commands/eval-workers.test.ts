@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withoutTimings } from "../../facade/worker-pool/testing/without-timings.js";
 import { makeTestRepository } from "../../testing/git-repository.js";
-import type { CliIO } from "../command.js";
+import { capturingIO } from "../testing.js";
 import { buildEvalVerifier, evalWorkerThreads, makeEvalCommand } from "./eval.js";
 
 /**
@@ -41,14 +41,7 @@ beforeAll(async () => {
   await writeFile(data, records.join("\n"));
 });
 
-const io = (): CliIO => ({
-  stdout: () => {},
-  stderr: () => {},
-  readStdin: async () => "",
-  isTTY: false,
-  cwd: dir,
-  env: {},
-});
+const io = () => capturingIO(dir).io;
 
 /** The predictions file without its latency column, which differs from run to run. */
 const predictionsOf = async (file: string): Promise<string[][]> => {

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fakeClaim, fakeVerificationResult } from "../../eval/fake-verification-result.js";
 import type { VerificationRequest } from "../../model/request.js";
-import type { CliIO } from "../command.js";
+import { capturingIO } from "../testing.js";
 import { type EvalVerifierOptions, makeEvalCommand } from "./eval.js";
 
 let dir: string;
@@ -49,19 +49,10 @@ beforeAll(async () => {
 });
 
 const harness = () => {
-  const out: string[] = [];
-  const err: string[] = [];
+  const { io, out, err } = capturingIO(dir);
   const created: EvalVerifierOptions[] = [];
   const requests: VerificationRequest[] = [];
   let closed = 0;
-  const io: CliIO = {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    readStdin: async () => "",
-    isTTY: false,
-    cwd: dir,
-    env: {},
-  };
   const command = makeEvalCommand(async (options) => {
     created.push(options);
     return {

@@ -3,22 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureDirectory } from "../../checks/citations/testing/fixture-store.js";
-import { type CliIO, UsageError } from "../command.js";
+import { UsageError } from "../command.js";
+import { capturingIO } from "../testing.js";
 import { evidenceCommand } from "./evidence.js";
-
-const fakeIO = (cwd: string) => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    readStdin: async () => "",
-    isTTY: false,
-    cwd,
-    env: {},
-  };
-  return { io, out, err };
-};
 
 describe("veracity evidence", () => {
   let directory: string;
@@ -31,13 +18,13 @@ describe("veracity evidence", () => {
 
   it("imports an ethereum-etl directory into a PGlite store and checksums a block range", async () => {
     const db = path.join(directory, "store");
-    const imported = fakeIO(directory);
+    const imported = capturingIO(directory);
     expect(await evidenceCommand.run(["import", "ethereum", fixtureDirectory, "--db", db], imported.io)).toBe(
       0,
     );
     expect(imported.out.join("")).toContain("transactions: 6 read, 0 rejected");
 
-    const summed = fakeIO(directory);
+    const summed = capturingIO(directory);
     expect(
       await evidenceCommand.run(
         ["checksum", "--db", db, "--from", "0", "--to", "99999999", "--json"],
@@ -53,11 +40,11 @@ describe("veracity evidence", () => {
     [["checksum", "--from", "1"]],
     [["frobnicate"]],
   ])("rejects %j as a usage error", async (argv) => {
-    await expect(evidenceCommand.run(argv, fakeIO(directory).io)).rejects.toBeInstanceOf(UsageError);
+    await expect(evidenceCommand.run(argv, capturingIO(directory).io)).rejects.toBeInstanceOf(UsageError);
   });
 
   it("exits 2 with a message when the export directory has no evidence files", async () => {
-    const { io, err } = fakeIO(directory);
+    const { io, err } = capturingIO(directory);
     expect(await evidenceCommand.run(["import", "ethereum", directory, "--db", "memory://"], io)).toBe(2);
     expect(err.join("")).toContain("no blocks, transactions");
   });

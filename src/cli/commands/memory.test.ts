@@ -2,23 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliIO, UsageError } from "../command.js";
+import { UsageError } from "../command.js";
+import { capturingIO } from "../testing.js";
 import { auditCommand } from "./audit.js";
 import { memoryCommand } from "./memory.js";
-
-const fakeIO = (cwd: string, stdin = "") => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    readStdin: async () => stdin,
-    isTTY: false,
-    cwd,
-    env: {},
-  };
-  return { io, out, err };
-};
 
 describe("veracity memory", () => {
   let directory: string;
@@ -35,7 +22,7 @@ describe("veracity memory", () => {
   });
 
   const run = async (argv: string[], stdin = "") => {
-    const { io, out, err } = fakeIO(directory, stdin);
+    const { io, out, err } = capturingIO(directory, { stdin });
     const code = await memoryCommand.run(argv, io);
     return { code, out: out.join(""), err: err.join("") };
   };
@@ -97,7 +84,7 @@ describe("veracity memory", () => {
 
     // Four ingestion decisions and two review actions reached the hash-chained trail of the same store; the
     // refused approval by eve did not.
-    const { io, out } = fakeIO(directory);
+    const { io, out } = capturingIO(directory);
     expect(await auditCommand.run(["verify"], io)).toBe(0);
     expect(out.join("")).toContain("audit trail intact: 6 entries, hash chain verified");
   });

@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeTestRepository } from "../../testing/git-repository.js";
 import { spawnServe } from "../../testing/serve-process.js";
-import type { CliIO } from "../command.js";
 import { runCli } from "../run-cli.js";
+import { capturingIO } from "../testing.js";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const children: ChildProcess[] = [];
@@ -15,26 +15,12 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
-/** The CLI run in this process, its standard output collected. */
-const cliIn = (cwd: string) => {
-  const out: string[] = [];
-  const io: CliIO = {
-    stdout: (text) => out.push(text),
-    stderr: () => {},
-    readStdin: async () => "",
-    isTTY: false,
-    cwd,
-    env: {},
-  };
-  return { io, out };
-};
-
 describe("veracity serve --repository", () => {
   it("checks /v1/verify's cited commits against the repository, in its verification workers", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-serve-repository-"));
     const repository = await makeTestRepository({ "README.md": "The app.\n" });
     try {
-      const { io, out } = cliIn(dir);
+      const { io, out } = capturingIO(dir);
       expect(await runCli(["serve", "keys", "create", "--user", "alice", "--db", "data"], io)).toBe(0);
       const key = out.join("").trim();
       // A path relative to the working directory, as a user types it.

@@ -5,27 +5,13 @@ import { Effect } from "effect";
 import { afterAll, describe, expect, it } from "vitest";
 import { authenticateApiKey } from "../../server/keys/api-keys.js";
 import { makePgliteClient } from "../../storage/pglite-client.js";
-import type { CliIO } from "../command.js";
 import { runCli } from "../run-cli.js";
+import { capturingIO } from "../testing.js";
 
 const dirs: string[] = [];
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
-
-const io = (cwd: string) => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const value: CliIO = {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
-    readStdin: async () => "",
-    isTTY: false,
-    cwd,
-    env: {},
-  };
-  return { io: value, out, err };
-};
 
 /** Who a key authenticates as on the PGlite store `keys create --db data` wrote in `dir`. */
 const authenticateIn = (dir: string, key: string) =>
@@ -44,7 +30,7 @@ describe("veracity serve", () => {
   it("keys create prints a key once that authenticates as the user on that database", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-serve-"));
     dirs.push(dir);
-    const { io: cli, out, err } = io(dir);
+    const { io: cli, out, err } = capturingIO(dir);
     expect(await runCli(["serve", "keys", "create", "--user", "alice", "--db", "data"], cli)).toBe(0);
     const key = out.join("").trim();
     expect(key).toMatch(/^vk_/);
@@ -57,7 +43,7 @@ describe("veracity serve", () => {
   it("keys create --agent mints a key of the agent kind", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-serve-"));
     dirs.push(dir);
-    const { io: cli, out, err } = io(dir);
+    const { io: cli, out, err } = capturingIO(dir);
     expect(await runCli(["serve", "keys", "create", "--user", "alice", "--agent", "--db", "data"], cli)).toBe(
       0,
     );
@@ -73,7 +59,7 @@ describe("veracity serve", () => {
     [["serve", "--port", "99999"], "--port"],
     [["serve", "--bogus"], "bogus"],
   ])("%j is a usage error", async (argv, message) => {
-    const { io: cli, err } = io(tmpdir());
+    const { io: cli, err } = capturingIO(tmpdir());
     expect(await runCli(argv, cli)).toBe(2);
     expect(err.join("")).toContain(message);
   });

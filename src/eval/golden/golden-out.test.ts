@@ -2,8 +2,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CliIO } from "../../cli/command.js";
-import { runCli } from "../../cli/run-cli.js";
+import { runCliIn } from "../../cli/testing.js";
 
 // Three answers, each judged by the real offline verifier: one invents a figure its source does not hold,
 // one is faithful but came from a run that recorded an execution error, one is faithful and clean.
@@ -27,24 +26,7 @@ cases:
     expected: { passed: true }
 `;
 
-const runEval = async (argv: readonly string[], cwd: string) => {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIO = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    readStdin: async () => "",
-    isTTY: false,
-    cwd,
-    env: {},
-  };
-  const code = await runCli(["eval", ...argv], io);
-  return { code, stdout, stderr };
-};
+const runEval = (argv: readonly string[], cwd: string) => runCliIn(["eval", ...argv], cwd);
 
 describe("veracity eval --golden --out", () => {
   it("writes the golden results to golden.json, with hallucination, execution-error and ambiguity rates apart", async () => {

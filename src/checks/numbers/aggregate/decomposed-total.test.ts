@@ -2,8 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { CliIO } from "../../../cli/command.js";
-import { runCli } from "../../../cli/run-cli.js";
+import { runCliIn } from "../../../cli/testing.js";
 import { asksForSingleAggregate } from "./decomposed-total.js";
 import { singleAggregateLookupRule } from "./single-aggregate-rule.js";
 
@@ -11,23 +10,12 @@ const check = async (answer: string, question: string, source: string) => {
   const dir = await mkdtemp(join(tmpdir(), "veracity-aggregate-"));
   await writeFile(join(dir, "answer.txt"), answer);
   await writeFile(join(dir, "source.md"), source);
-  let stdout = "";
-  const io: CliIO = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: () => {},
-    readStdin: async () => "",
-    isTTY: false,
-    cwd: dir,
-    env: {},
-  };
   const argv = ["check", "answer.txt", "--source", "source.md", "--question", question];
   // A decomposed total is unsupported (the sources do not state it): a warning, which --fail-on unsupported
   // turns into exit code 1.
-  const code = await runCli(
+  const { code, stdout } = await runCliIn(
     [...argv, "--layers", "numbers", "--fail-on", "unsupported", "--format", "json"],
-    io,
+    dir,
   );
   const result = JSON.parse(stdout) as {
     passed: boolean;
