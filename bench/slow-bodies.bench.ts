@@ -15,6 +15,7 @@
  */
 import { connect, type Socket } from "node:net";
 import { machineLine } from "./libraries/call-timings.js";
+import { post } from "./libraries/server-load.js";
 import { startServerProcess } from "./libraries/server-process.js";
 
 const args = process.argv.slice(2);
@@ -64,22 +65,18 @@ const attack = (url: string, key: string | undefined, chunked: boolean): Client[
 /** One small `/v1/check` with `key`: its status and how long it took. */
 const probe = async (url: string, key: string | undefined): Promise<string> => {
   if (key === undefined) return "-";
-  const started = performance.now();
-  try {
-    const response = await fetch(`${url}/v1/check`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({
-        text: "The bridge opened in 1932.",
-        sources: ["The bridge was opened in 1932."],
-      }),
-    });
-    await response.arrayBuffer();
-    return `${response.status} in ${Math.round(performance.now() - started)} ms`;
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return `failed (${cause?.code ?? cause?.message ?? String(error)}) after ${Math.round(performance.now() - started)} ms`;
-  }
+  const body = JSON.stringify({
+    text: "The bridge opened in 1932.",
+    sources: ["The bridge was opened in 1932."],
+  });
+  return post(
+    `${url}/v1/check`,
+    { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body,
+  ).then(
+    ({ status, ms }) => `${status} in ${Math.round(ms)} ms`,
+    (error: Error) => `failed (${(error.cause as { code?: string } | undefined)?.code ?? error.message})`,
+  );
 };
 
 const rows: Record<string, Record<string, string | number>> = {};

@@ -1,6 +1,6 @@
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { openConnection, stallHead, writeRaw, writeUntilClosed } from "../testing/raw-http.js";
+import { openConnection, sendHalfBody, stallHead, writeUntilClosed } from "../testing/raw-http.js";
 import { startTestServer, type TestServer } from "./testing/test-server.js";
 import { maxLoginFormBytes } from "./ui/routes.js";
 
@@ -23,29 +23,15 @@ const calculationOfBytes = (bytes: number): string => {
   return `${head}${" ".repeat(bytes - head.length - 1)}}`;
 };
 
-interface SlowRequest {
-  /** Sends the rest of the body; resolves with the answer's status. */
-  readonly finish: () => Promise<number>;
-  readonly socket: Socket;
-}
-
 /** A request over its own connection that declares `body`'s length, then sends only its first half. */
-const sendHalf = (server: TestServer, key: string, path: string, body: string): SlowRequest => {
-  const half = Math.floor(body.length / 2);
-  const { socket, answered } = writeRaw(
+const sendHalf = (server: TestServer, key: string, path: string, body: string) =>
+  sendHalfBody(
     server.url,
-    `POST ${path} HTTP/1.1\r\nhost: ${new URL(server.url).host}\r\nauthorization: Bearer ${key}\r\n` +
-      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+    path,
+    { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body,
     sockets,
   );
-  return {
-    socket,
-    finish: () => {
-      socket.write(body.slice(half));
-      return answered;
-    },
-  };
-};
 
 /** The value of a metric in the server's `/metrics` exposition (0 when absent). */
 const metric = async (server: TestServer, name: string): Promise<number> => {

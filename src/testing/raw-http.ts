@@ -29,6 +29,40 @@ export const writeRaw = (url: string, bytes: string, opened: Socket[]): RawReque
   return { socket, answered };
 };
 
+/** A request whose body is half sent: `finish` sends the rest and resolves with the answer's status. */
+export interface HalfSentRequest extends RawRequest {
+  readonly finish: () => Promise<number>;
+}
+
+/**
+ * POSTs to `url`'s `path` over a connection of its own with `headers` (host and content-length added), declaring
+ * `body`'s whole length but sending only its first half, as a slow client does; `opened` collects the socket.
+ */
+export const sendHalfBody = (
+  url: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+  body: string,
+  opened: Socket[],
+): HalfSentRequest => {
+  const half = Math.floor(body.length / 2);
+  const head = Object.entries({
+    host: new URL(url).host,
+    ...headers,
+    "content-length": Buffer.byteLength(body),
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  const request = writeRaw(url, `POST ${path} HTTP/1.1\r\n${head}\r\n${body.slice(0, half)}`, opened);
+  return {
+    ...request,
+    finish: () => {
+      request.socket.write(body.slice(half));
+      return request.answered;
+    },
+  };
+};
+
 /**
  * Whether the server ends `url`'s connection after it has been sent half a request head and nothing more:
  * the answer's status (408, or 0 when it closes without one), or "open" if it is still open after `waitMs`.

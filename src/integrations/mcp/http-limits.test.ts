@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { openConnection, stallHead, writeRaw, writeUntilClosed } from "../../testing/raw-http.js";
+import { openConnection, sendHalfBody, stallHead, writeUntilClosed } from "../../testing/raw-http.js";
 import { openMcpDependencies } from "./dependencies.js";
 import { type McpHttpOptions, type McpHttpServer, startMcpHttpServer } from "./http.js";
 
@@ -33,24 +33,19 @@ const listTools = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", 
 /** `tools/list` padded with white space to exactly `bytes` bytes. */
 const paddedTo = (bytes: number) => `${listTools.slice(0, -1)}${" ".repeat(bytes - listTools.length)}}`;
 
-/** A raw request on its own connection: headers and the first half of `body`; `finish` sends the rest. */
-const sendHalf = (url: string, key: string, body: string) => {
-  const half = body.length / 2;
-  const { socket, answered } = writeRaw(
+/** A `/mcp` call on its own connection that declares `body`'s length, then sends only its first half. */
+const sendHalf = (url: string, key: string, body: string) =>
+  sendHalfBody(
     url,
-    `POST /mcp HTTP/1.1\r\nhost: ${new URL(url).host}\r\nauthorization: Bearer ${key}\r\n` +
-      "content-type: application/json\r\naccept: application/json, text/event-stream\r\n" +
-      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
+    "/mcp",
+    {
+      authorization: `Bearer ${key}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body,
     sockets,
   );
-  return {
-    answered,
-    finish: () => {
-      socket.write(body.slice(half));
-      return answered;
-    },
-  };
-};
 
 const call = (url: string, key: string) =>
   fetch(url, {

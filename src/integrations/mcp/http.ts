@@ -148,16 +148,20 @@ const calculationsByUser = () => {
 
 interface Gate {
   readonly policy: RequestOriginPolicy;
-  /** The dependencies this request's tools run with (its caller's user and trust), or a refusal. */
-  readonly dependenciesFor: (
+  /**
+   * The dependencies this request's tools run with (its caller's user and trust) and whose share of `bodies`
+   * and `requestSlots` it takes (its key's, hashed; none without keys), or a refusal.
+   */
+  readonly admit: (
     request: IncomingMessage,
-  ) => Promise<McpDependencies | { readonly refused: 401; readonly message: string }>;
+  ) => Promise<
+    | { readonly dependencies: McpDependencies; readonly holder: string | undefined }
+    | { readonly refused: 401; readonly message: string }
+  >;
   /** The request bodies held at once, across connections. */
   readonly bodies: ByteBudget;
   /** The requests each key has in flight at once. */
   readonly requestSlots: SharedBudget;
-  /** Whose share of `bodies` and `requestSlots` an authenticated request takes: its key's (hashed), or none without keys. */
-  readonly holderOf: (request: IncomingMessage) => string | undefined;
 }
 
 /** One stateless exchange: a fresh MCP server and transport answer one POST (JSON responses). */
@@ -174,14 +178,14 @@ const handle = async (
   if (path !== "/mcp") return jsonRpcError(response, 404, -32601, `no endpoint ${path}`);
   if (request.method !== "POST") return jsonRpcError(response, 405, -32000, "only POST is supported");
   // The key is checked before the body is read: an unauthenticated client cannot make the server buffer 4 MiB.
-  const dependencies = await gate.dependenciesFor(request);
-  if ("refused" in dependencies) return jsonRpcError(response, 401, -32001, dependencies.message);
+  const admitted = await gate.admit(request);
+  if ("refused" in admitted) return jsonRpcError(response, 401, -32001, admitted.message);
+  const { dependencies, holder } = admitted;
   const bytes = bodyBytesToReserve(
     request.headers["content-length"],
     request.headers["transfer-encoding"],
     maxBodyBytes,
   );
-  const holder = gate.holderOf(request);
   const slot = gate.requestSlots.reserve(1, holder);
   if (!slot.held)
     return jsonRpcError(
@@ -259,28 +263,24 @@ export const startMcpHttpServer = (
     requestSlots: requestSlotsOf(
       options.maxRequestsInFlightPerKey ?? defaultConnectionLimits.maxRequestsInFlightPerKey,
     ),
-    holderOf: (request) => {
-      if (authenticate === undefined) return undefined;
+    admit: async (request) => {
+      if (authenticate === undefined)
+        return { dependencies: { ...dependencies, principal: "agent" }, holder: undefined };
       const key = bearerKey(request);
-      return key === undefined ? undefined : createHash("sha256").update(key).digest("hex");
-    },
-    dependenciesFor: async (request) => {
-      if (authenticate === undefined) return { ...dependencies, principal: "agent" };
-      const key = bearerKey(request);
-      const caller = key === undefined ? undefined : await authenticate(key);
-      if (caller === undefined)
-        return {
-          refused: 401,
-          message:
-            key === undefined
-              ? "send an API key as 'Authorization: Bearer <key>'"
-              : "the API key is unknown or revoked",
-        };
+      if (key === undefined)
+        return { refused: 401, message: "send an API key as 'Authorization: Bearer <key>'" };
+      const caller = await authenticate(key);
+      if (caller === undefined) return { refused: 401, message: "the API key is unknown or revoked" };
       return {
-        ...dependencies,
-        userId: caller.userId,
-        principal: caller.principal,
-        calculations: recorderFor(caller.userId),
+        dependencies: {
+          ...dependencies,
+          userId: caller.userId,
+          principal: caller.principal,
+          calculations: recorderFor(caller.userId),
+        },
+        holder: createHash("sha256")
+          .update(key as string)
+          .digest("hex"),
       };
     },
   };

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { type ByteBudget, bodyBytesToReserve } from "../../../model/byte-budget.js";
 import type { ServerEnv } from "../../env.js";
+import { keyBusy } from "../key-requests/index.js";
 import { ApiProblem } from "../problem/index.js";
 
 /**
@@ -21,12 +22,7 @@ export const holdBodyBudget =
     const reservation = budget.reserve(bytes, context.get("keyHash"));
     if (!reservation.held)
       throw reservation.full === "holder"
-        ? new ApiProblem(
-            429,
-            "key-busy",
-            `one key's requests hold at most ${budget.limitPerHolder} bytes of request bodies at once; try again when one has been answered`,
-            { "retry-after": "1" },
-          )
+        ? keyBusy(`one key's requests hold at most ${budget.limitPerHolder} bytes of request bodies at once`)
         : new ApiProblem(
             503,
             "server-busy",
