@@ -7,7 +7,11 @@
  * Reported: the flooding key's answers by status and its throughput; the other key's answers by status, p50,
  * p99 and max latency; and, before the flood, the other key's p50 on an idle server.
  *
- *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:one-key-flood -- [flooders, default 600] [seconds, default 15]
+ * A flooder refused 429 sends again at once (`at-once`, the default: a client that ignores `retry-after`), or
+ * after the second `retry-after` asks for (`retry-after`). The refusals cost the server's thread either way;
+ * at once, about 500 requests wait to be read at any moment, and the other key's requests wait behind them.
+ *
+ *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:one-key-flood -- [flooders, default 600] [seconds, default 15] [at-once | retry-after]
  */
 import { machineLine } from "./libraries/call-timings.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
@@ -19,6 +23,9 @@ import { percentileOfSorted } from "./libraries/statistics.js";
 const args = process.argv.slice(2);
 const flooders = Number(args[0] ?? 600);
 const seconds = Number(args[1] ?? 15);
+const retry = args[2] ?? "at-once";
+if (retry !== "at-once" && retry !== "retry-after")
+  throw new Error(`retry is at-once or retry-after, not ${retry}`);
 
 const payloads = await buildPayloads();
 const bodies = distinctBodies(payloads);
@@ -63,7 +70,9 @@ const floodClients = Array.from({ length: flooders }, async () => {
   while (running) {
     const answer = await send(server.key);
     flood.push(answer);
-    // A refused request is sent again at once, as an impatient client does.
+    // A refused request is sent again at once, as an impatient client does, or after the server's retry-after.
+    if (retry === "retry-after" && answer.status === "429")
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 });
 const other: { status: string; ms: number }[] = [];
@@ -78,7 +87,9 @@ await Promise.all([...floodClients, otherClient]);
 await server.stop();
 
 console.log(machineLine());
-console.log(`${flooders} clients with one key for ${seconds} s; one client with another key beside them`);
+console.log(
+  `${flooders} clients with one key for ${seconds} s, a refused request sent again ${retry === "at-once" ? "at once" : "after retry-after (1 s)"}; one client with another key beside them`,
+);
 console.table({
   "other key, idle server": summary(idle),
   "flooding key": {

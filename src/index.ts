@@ -42,6 +42,7 @@ export {
   defaultWorkerResourceLimits,
   type KeptSourcesLimits,
   type PoolWarmUpReport,
+  runAsQueueOwner,
   VerifierBusyError,
   type WorkerPoolOptions,
   type WorkerPoolVerifier,

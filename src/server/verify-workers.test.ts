@@ -271,3 +271,56 @@ describe("a large request body with verification workers", () => {
     },
   );
 });
+
+describe("requests of several keys in one verification worker", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({}, { verifyWorkers: 1 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  // Each check takes tens of milliseconds in the worker: a burst of them waits there in a queue.
+  const source = Array.from(
+    { length: 600 },
+    (_, index) =>
+      `Plant ${index} in region ${index % 17} shipped ${index * 37} units in ${1990 + (index % 30)}.`,
+  ).join(" ");
+  const check = (index: number) => ({
+    text: Array.from(
+      { length: 80 },
+      (_, plant) => `Plant ${index + plant} shipped ${(index + plant) * 37 + 1} units in ${2001 + plant}.`,
+    ).join(" "),
+    sources: [source],
+  });
+
+  it("answers another key's request among the next, not behind every request one key sent before it", async () => {
+    const [busyKey, otherKey] = await Promise.all([
+      server.createApiKey("busy"),
+      server.createApiKey("other"),
+    ]);
+    // Each key's first request reads its key from the database; from then on it is in the server's key cache.
+    for (const key of [busyKey, otherKey])
+      expect((await server.call("POST", "/v1/check", { key, body: check(0) })).status).toBe(200);
+    const burst = 16;
+    const answered: string[] = [];
+    const first = new Promise<void>((resolve) => {
+      for (let index = 0; index < burst; index += 1)
+        void server.call("POST", "/v1/check", { key: busyKey, body: check(index) }).then(({ status }) => {
+          answered.push(`busy ${status}`);
+          resolve();
+        });
+    });
+    // Once the first of the burst is answered the rest wait in the worker, then the other key sends one.
+    await first;
+    const other = await server.call("POST", "/v1/check", { key: otherKey, body: check(burst) });
+    expect(other.status).toBe(200);
+    const busyBefore = answered.length;
+    // The other key's request ran beside the burst's next one or two, not after all fifteen still waiting (half the
+    // burst leaves room for a slow machine).
+    expect(busyBefore).toBeLessThanOrEqual(8);
+    await expect.poll(() => answered.length, { timeout: 30_000 }).toBe(burst);
+    expect(answered).toEqual(Array.from({ length: burst }, () => "busy 200"));
+  }, 60_000);
+});

@@ -9,3 +9,4 @@ export {
 export { VerifierBusyError } from "./errors.js";
 export { defaultKeptSourcesLimits, type KeptSourcesLimits } from "./kept-sources.js";
 export type { WorkerVerifierConfig } from "./messages.js";
+export { runAsQueueOwner } from "./queue-owner.js";

@@ -56,60 +56,70 @@ export interface VerifierChoice {
   readonly evidenceLayersOnly?: true;
 }
 
+/**
+ * Whose call it is (`currentQueueOwner` where the pool was called): a worker runs its verification calls one at
+ * a time, the owners in turn (verify-worker.ts). The pool sets it as it sends each call.
+ */
+export interface CallOwner {
+  readonly owner?: string;
+}
+
 /** A call from the pool to a worker. */
-export type WorkerCall =
+export type WorkerCall = CallOwner &
   /** Each verification may name large sources the worker kept from earlier calls (kept-sources.ts). */
-  | ({
-      readonly id: number;
-      readonly op: "verify";
-      readonly request: VerificationRequest;
-      readonly keptSources?: KeptSources;
-    } & VerifierChoice)
-  /** A verification answered as a lean result (`leanResult`): half as much to copy back. */
-  | ({
-      readonly id: number;
-      readonly op: "verifyLean";
-      readonly request: VerificationRequest;
-      readonly keptSources?: KeptSources;
-    } & VerifierChoice)
-  | ({
-      readonly id: number;
-      readonly op: "verifyPrepared";
-      readonly request: VerificationRequest;
-      readonly options: AnswerOptions;
-      readonly keptSources?: KeptSources;
-    } & VerifierChoice)
-  | ({
-      readonly id: number;
-      readonly op: "runLayer";
-      readonly layer: LayerName;
-      readonly text: string;
-      readonly context?: string;
-      readonly sources?: readonly string[];
-    } & VerifierChoice)
-  | ({
-      readonly id: number;
-      readonly op: "assessRisk";
-      readonly text: string;
-      readonly context?: string;
-    } & VerifierChoice)
-  /** Numeric validation; the worker answers the result's JSON text, so the caller's thread never serializes it. */
-  | { readonly id: number; readonly op: "validateNumbersJson"; readonly input: ValidateInput }
-  /** A JSON text given as UTF-8 bytes, read as `readJsonText` reads it (a large request body, off the caller's thread). */
-  | { readonly id: number; readonly op: "readJson"; readonly bytes: Uint8Array; readonly maxDepth: number }
-  /** New Platt models for some layers, for every verification the worker starts afterwards. */
-  | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels }
-  /** Drops the worker's verifier, with its caches, for a new one built the same way (an idle large-lane worker). */
-  | { readonly id: number; readonly op: "release" }
-  /** Made-up verifications in a verifier of the warm-up's own (`warmUpVerifier`), answered by its report. */
-  | {
-      readonly id: number;
-      readonly op: "warmUp";
-      readonly maxVerifications?: number;
-      readonly maxMs?: number;
-    }
-  /** Ends the worker's warm-ups under way before their next made-up verification. */
-  | { readonly id: number; readonly op: "stopWarmUp" };
+  (
+    | ({
+        readonly id: number;
+        readonly op: "verify";
+        readonly request: VerificationRequest;
+        readonly keptSources?: KeptSources;
+      } & VerifierChoice)
+    /** A verification answered as a lean result (`leanResult`): half as much to copy back. */
+    | ({
+        readonly id: number;
+        readonly op: "verifyLean";
+        readonly request: VerificationRequest;
+        readonly keptSources?: KeptSources;
+      } & VerifierChoice)
+    | ({
+        readonly id: number;
+        readonly op: "verifyPrepared";
+        readonly request: VerificationRequest;
+        readonly options: AnswerOptions;
+        readonly keptSources?: KeptSources;
+      } & VerifierChoice)
+    | ({
+        readonly id: number;
+        readonly op: "runLayer";
+        readonly layer: LayerName;
+        readonly text: string;
+        readonly context?: string;
+        readonly sources?: readonly string[];
+      } & VerifierChoice)
+    | ({
+        readonly id: number;
+        readonly op: "assessRisk";
+        readonly text: string;
+        readonly context?: string;
+      } & VerifierChoice)
+    /** Numeric validation; the worker answers the result's JSON text, so the caller's thread never serializes it. */
+    | { readonly id: number; readonly op: "validateNumbersJson"; readonly input: ValidateInput }
+    /** A JSON text given as UTF-8 bytes, read as `readJsonText` reads it (a large request body, off the caller's thread). */
+    | { readonly id: number; readonly op: "readJson"; readonly bytes: Uint8Array; readonly maxDepth: number }
+    /** New Platt models for some layers, for every verification the worker starts afterwards. */
+    | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels }
+    /** Drops the worker's verifier, with its caches, for a new one built the same way (an idle large-lane worker). */
+    | { readonly id: number; readonly op: "release" }
+    /** Made-up verifications in a verifier of the warm-up's own (`warmUpVerifier`), answered by its report. */
+    | {
+        readonly id: number;
+        readonly op: "warmUp";
+        readonly maxVerifications?: number;
+        readonly maxMs?: number;
+      }
+    /** Ends the worker's warm-ups under way before their next made-up verification. */
+    | { readonly id: number; readonly op: "stopWarmUp" }
+  );
 
 /** A call as the pool builds it; the slot gives it its id when it is sent. */
 export type CallBody = WorkerCall extends infer Call

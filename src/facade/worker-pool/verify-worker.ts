@@ -12,6 +12,7 @@ import { createVerifier, type VerifierConfig } from "../create-verifier.js";
 import { defaultEvidenceLayers } from "../default-layers.js";
 import { prepareAnswer } from "../prepared-answer.js";
 import { warmUpVerifier } from "../warm-up-verifier.js";
+import { fairQueue } from "./fair-queue.js";
 import { keptSourcesStore } from "./kept-sources.js";
 import {
   movableBuffers,
@@ -205,6 +206,49 @@ const warmUp = async (call: Extract<WorkerCall, { op: "warmUp" }>) => {
 // The large sources the pool may name instead of sending again (kept-sources.ts).
 const keptSources = keptSourcesStore();
 
+/** Answers a call once it has run: its value, or its error as a typed failure. Never rejects. */
+const reply = (call: WorkerCall): Promise<void> =>
+  answer(call).then(
+    (value) => send({ kind: "result", id: call.id, value }, movableBuffers(call, value)),
+    (error: unknown) => send({ kind: "failure", id: call.id, error: serializeError(error) }),
+  );
+
+/** The calls that verify or read a text: the work a caller waits for, taken in turn. */
+const takesTurns = (call: WorkerCall): boolean => {
+  switch (call.op) {
+    case "verify":
+    case "verifyLean":
+    case "verifyPrepared":
+    case "runLayer":
+    case "assessRisk":
+    case "validateNumbersJson":
+    case "readJson":
+      return true;
+    case "updateCalibration":
+    case "warmUp":
+    case "stopWarmUp":
+    case "release":
+      return false;
+  }
+};
+
+/**
+ * Verification calls run one at a time, taken from their owners in turn (fair-queue.ts): a server's worker
+ * holding 64 calls of one API key and one of another's runs the other's second, where in arrival order it would
+ * wait behind all 64. One at a time costs nothing here: the offline layers only compute, so calls started
+ * together only shared the thread, each finishing as late as the last, with all of their allocations alive at
+ * once. The next call starts from `setImmediate`, after the messages that arrived meanwhile are read, so a call
+ * that came during a verification has its turn before the owner that was taken last. Calls that change the
+ * worker (calibration, release, warm-up) run as they arrive, as before.
+ */
+const waiting = fairQueue<WorkerCall>();
+let busy = false;
+const runNext = (): void => {
+  const call = waiting.shift();
+  busy = call !== undefined;
+  if (call !== undefined) void reply(call).finally(() => setImmediate(runNext));
+};
+
 port.on("message", (sent: WorkerCall) => {
   let call: WorkerCall;
   try {
@@ -214,9 +258,11 @@ port.on("message", (sent: WorkerCall) => {
     send({ kind: "failure", id: sent.id, error: serializeError(error) });
     return;
   }
-  answer(call).then(
-    (value) => send({ kind: "result", id: call.id, value }, movableBuffers(call, value)),
-    (error: unknown) => send({ kind: "failure", id: call.id, error: serializeError(error) }),
-  );
+  if (!takesTurns(call)) {
+    void reply(call);
+    return;
+  }
+  waiting.push(call.owner ?? "", call);
+  if (!busy) runNext();
 });
 send({ kind: "ready" });

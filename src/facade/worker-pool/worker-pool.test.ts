@@ -20,6 +20,7 @@ import {
 } from "./create-worker-pool-verifier.js";
 import { compiledUrlOf } from "./current-build.js";
 import { VerifierBusyError } from "./errors.js";
+import { runAsQueueOwner } from "./queue-owner.js";
 import { withoutTimings } from "./testing/without-timings.js";
 import { withoutRefusedOptions, workerExecArgv } from "./worker-slots.js";
 
@@ -161,6 +162,53 @@ describe("createWorkerPoolVerifier", () => {
 const brokenWorker = compiledUrlOf(new URL("./testing/broken-worker.ts", import.meta.url));
 /** A worker whose verification of the text "spin" never ends. */
 const spinningWorker = compiledUrlOf(new URL("./testing/spinning-worker.ts", import.meta.url));
+
+describe("calls of several owners in one worker", () => {
+  // Each call takes a few milliseconds: long enough that calls sent together wait in the worker's queue.
+  const sentences = Array.from(
+    { length: 120 },
+    (_, index) =>
+      `Plant ${index} in region ${index % 17} shipped ${index * 37} units in ${1990 + (index % 30)}.`,
+  );
+  const call = (index: number) => ({
+    text: `Plant ${index} shipped ${index * 37} units in ${1990 + (index % 30)}. It closed in 2001.`,
+    sources: [sentences.join(" ")],
+  });
+
+  /** Sends `flood` calls as one owner and then one as another; answers the owners in the order they settled. */
+  const settledOrder = async (pool: WorkerPoolVerifier, flood: number, otherOwner: string) => {
+    const settled: string[] = [];
+    const floodCalls = runAsQueueOwner("flood", () =>
+      Array.from({ length: flood }, (_, index) =>
+        pool.verify(call(index)).then(() => settled.push(`flood-${index}`)),
+      ),
+    );
+    const other = runAsQueueOwner(otherOwner, () =>
+      pool.verify(call(flood)).then(() => settled.push("other")),
+    );
+    await Promise.all([...floodCalls, other]);
+    return settled;
+  };
+
+  it("runs another owner's call among the first, not behind every call an owner sent before it", async () => {
+    await withPool({ workers: 1 }, async (pool) => {
+      const settled = await settledOrder(pool, 12, "other");
+      // The worker may have started the first one or two before the other owner's arrived; never more.
+      expect(settled.indexOf("other")).toBeLessThanOrEqual(2);
+      // Each owner's own calls keep their order.
+      expect(settled.filter((name) => name !== "other")).toEqual(
+        Array.from({ length: 12 }, (_, index) => `flood-${index}`),
+      );
+    });
+  });
+
+  it("runs one owner's calls in the order they were sent", async () => {
+    await withPool({ workers: 1 }, async (pool) => {
+      const settled = await settledOrder(pool, 12, "flood");
+      expect(settled).toEqual([...Array.from({ length: 12 }, (_, index) => `flood-${index}`), "other"]);
+    });
+  });
+});
 
 describe("a pool with a repository's citations", () => {
   let repository: TestRepository;

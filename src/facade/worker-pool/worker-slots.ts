@@ -12,6 +12,7 @@ import type { VerificationEvent } from "../../verification/events.js";
 import { compiledUrlOf } from "./current-build.js";
 import { type KeptSourcesRecord, keptSourcesRecord, type WorkerKeptLimits } from "./kept-sources.js";
 import { type CallBody, deserializeError, type WorkerReply, type WorkerVerifierConfig } from "./messages.js";
+import { currentQueueOwner } from "./queue-owner.js";
 
 /** A worker that dies this many times in a row before it is ready stops the pool (a broken build, say). */
 const maxFailedStarts = 3;
@@ -272,13 +273,15 @@ export const createWorkerSlots = (options: WorkerSlotsOptions): WorkerSlots => {
       const refused = refusal();
       if (refused) return Promise.reject(refused);
       const id = nextId++;
+      // Whose call it is, read where the pool was called: the worker takes the owners' calls in turn.
+      const owned = { ...body, owner: currentQueueOwner() } as CallBody;
       return new Promise<A>((resolve, reject) => {
-        const pending: Pending = { body, resolve: resolve as (value: unknown) => void, reject };
+        const pending: Pending = { body: owned, resolve: resolve as (value: unknown) => void, reject };
         // A worker still starting sets the deadline when it is ready: its start-up is not the call's time.
         if (timeoutMs !== undefined && slot.ready)
           pending.timer = setTimeout(() => expire(slot, id, timeoutMs), timeoutMs);
         slot.pending.set(id, pending);
-        post(slot, body, id);
+        post(slot, owned, id);
       });
     },
     refusal,

@@ -1,8 +1,10 @@
 import type { Socket } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { currentQueueOwner } from "../../facade/worker-pool/queue-owner.js";
 import { openConnection, sendHalfBody, stallHead, writeUntilClosed } from "../../testing/raw-http.js";
 import { openMcpDependencies } from "./dependencies.js";
 import { type McpHttpOptions, type McpHttpServer, startMcpHttpServer } from "./http.js";
+import type { McpDependencies } from "./tools.js";
 
 const dependencies = openMcpDependencies({ userId: "alice", env: {} });
 const servers: McpHttpServer[] = [];
@@ -154,4 +156,53 @@ describe("the MCP HTTP endpoint's limits across connections", () => {
     // Half a request head, then nothing: without the deadline Node would keep it for a minute or more.
     expect([0, 408]).toContain(await stallHead(server.url, "/mcp", sockets));
   }, 30_000);
+});
+
+describe("whose turn the MCP endpoint's verifications take", () => {
+  it("queues each key's tool calls as that key's, so one key's calls wait behind each other, not others'", async () => {
+    // The owner each verification was queued as (queue-owner.ts), read where the tool calls the verifier.
+    const owners: string[] = [];
+    const recording: McpDependencies = {
+      ...dependencies,
+      verifier: {
+        ...dependencies.verifier,
+        runLayer: (...args) => {
+          owners.push(currentQueueOwner());
+          return dependencies.verifier.runLayer(...args);
+        },
+      },
+    };
+    const server = await startMcpHttpServer(recording, {
+      authenticate: async (key) =>
+        key === goodKey || key === otherKey ? { userId: "alice", principal: "agent" } : undefined,
+    });
+    servers.push(server);
+    const checkGrounding = (key: string) =>
+      fetch(server.url, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: {
+            name: "check_grounding",
+            arguments: { text: "Paris is in France.", sources: ["Paris is in France."] },
+          },
+        }),
+      });
+    for (const key of [goodKey, otherKey, goodKey, otherKey])
+      expect((await checkGrounding(key)).status).toBe(200);
+    const [good, other, goodAgain, otherAgain] = owners;
+    expect(owners).toHaveLength(4);
+    expect(good).not.toBe("");
+    expect(other).not.toBe("");
+    expect(good).not.toBe(other);
+    expect(goodAgain).toBe(good);
+    expect(otherAgain).toBe(other);
+  }, 60_000);
 });

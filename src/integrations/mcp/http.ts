@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CalculationRecorder } from "../../checks/numbers/index.js";
+import { runAsQueueOwner } from "../../facade/worker-pool/queue-owner.js";
 import type { Principal } from "../../memory/tiers/principal-source.js";
 import { type ByteBudget, bodyBudgetOf, bodyBytesToReserve } from "../../model/byte-budget.js";
 import {
@@ -227,7 +228,8 @@ const handle = async (
     void server.close();
   });
   await server.connect(transport);
-  await transport.handleRequest(request, response, body);
+  // The pool's workers take each key's calls in turn (queue-owner.ts); without keys, one turn for all.
+  await runAsQueueOwner(holder ?? "", () => transport.handleRequest(request, response, body));
 };
 
 /** Serves the MCP tools over streamable HTTP (stateless, JSON responses) at `<url>/mcp`. */

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { runAsQueueOwner } from "../../../facade/worker-pool/queue-owner.js";
 import type { SharedBudget } from "../../../model/shared-budget.js";
 import type { ServerEnv } from "../../env.js";
 import { ApiProblem } from "../problem/index.js";
@@ -10,8 +11,8 @@ export const keyBusy = (detail: string): ApiProblem =>
 /**
  * Holds a slot of the request's key in `slots` while it is answered; a key with every slot held is answered
  * 429 `key-busy` (with `retry-after`) before its body is read. Placed after authentication and the rate limit:
- * the rate limit counts a key's requests over a minute, this how many it has at once, which is what decides how
- * long everyone else's requests wait behind its own.
+ * the rate limit counts a key's requests over a minute, this how many it has at once. Its requests' calls to the
+ * verification workers are taken as the key's, in turn with other keys' (`runAsQueueOwner`).
  */
 export const limitKeyRequests =
   (slots: SharedBudget): MiddlewareHandler<ServerEnv> =>
@@ -20,7 +21,9 @@ export const limitKeyRequests =
     if (!reservation.held)
       throw keyBusy(`one key has at most ${slots.limitPerHolder} requests in flight at once`);
     try {
-      await next();
+      // The verification workers take each key's calls in turn (queue-owner.ts): this key's requests in flight
+      // wait behind each other, not in front of every other key's.
+      await runAsQueueOwner(context.get("keyHash"), next);
     } finally {
       reservation.release();
     }
