@@ -2,7 +2,7 @@
  * A `veracity serve` for the load benchmark, in its own process: a PGlite data directory in a fresh temporary
  * folder, as `veracity serve` keeps by default (BENCH_DATABASE for another target: `memory://`, a postgres://
  * URL, with BENCH_DATABASE_SCHEMA for its schema as `--db-schema`; BENCH_REPOSITORY for `--repository`), logs at warn level, a rate limit high enough
- * not to interfere, the default body limit unless BENCH_MAX_BODY_BYTES says otherwise, the default warm-up unless
+ * not to interfere unless BENCH_RATE_LIMIT gives one (requests per key per minute), the default body limit unless BENCH_MAX_BODY_BYTES says otherwise, the default warm-up unless
  * BENCH_WARM_UP_MS says otherwise. Prints
  * `READY <url> <key> <another user's key>` once it listens; SIGTERM stops it.
  * SIGUSR2 starts a measurement and prints one `STATS {json}` line for the one it ends (the first covers the
@@ -36,7 +36,7 @@ const server = await startServer({
   ...(process.env.BENCH_WARM_UP_MS === undefined ? {} : { warmUpMs: Number(process.env.BENCH_WARM_UP_MS) }),
   logger: pino({ level: "warn" }),
   limits: {
-    rateLimit: { requests: 1_000_000_000, windowMs: 60_000 },
+    rateLimit: { requests: Number(process.env.BENCH_RATE_LIMIT ?? 1_000_000_000), windowMs: 60_000 },
     ...(process.env.BENCH_MAX_BODY_BYTES ? { maxBodyBytes: Number(process.env.BENCH_MAX_BODY_BYTES) } : {}),
   },
 });

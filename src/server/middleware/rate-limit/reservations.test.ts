@@ -71,4 +71,44 @@ describe("rate reservations shared through SQL", () => {
       }),
     );
   });
+
+  it("refuses a key whose window is spent without asking SQL again, and asks again once the window turns", async () => {
+    await run((sql) =>
+      Effect.gen(function* () {
+        let statements = 0;
+        const counted = {
+          ...sql,
+          query: ((text, params) => {
+            statements += 1;
+            return sql.query(text, params);
+          }) as typeof sql.query,
+        };
+        const limit = { requests: 5, windowMs: 60_000 };
+        const reservations = makeRateReservations(counted, limit);
+        // Another instance spends part of the same window: the count is shared.
+        const elsewhere = makeRateReservations(sql, limit);
+        const now = 1_700_000_100_000;
+        for (let index = 0; index < 2; index += 1)
+          expect((yield* elsewhere.take("key-c", now)).allowed).toBe(true);
+        const decisions: boolean[] = [];
+        for (let index = 0; index < 4; index += 1)
+          decisions.push((yield* reservations.take("key-c", now)).allowed);
+        expect(decisions).toEqual([true, true, true, false]);
+        const afterSpent = statements;
+        // Every later request of this window is refused here, through either path, with its retry-after.
+        for (let index = 0; index < 50; index += 1) {
+          const decision =
+            reservations.takeReserved("key-c", now + index) ?? (yield* reservations.take("key-c", now));
+          expect(decision.allowed).toBe(false);
+          expect(decision.retryAfterMs).toBeGreaterThan(0);
+        }
+        expect((yield* reservations.take("key-c", now)).allowed).toBe(false);
+        expect(statements).toBe(afterSpent);
+        // Another key, and the same key in the next window, are asked of SQL as before.
+        expect((yield* reservations.take("key-d", now)).allowed).toBe(true);
+        expect((yield* reservations.take("key-c", now + 60_000)).allowed).toBe(true);
+        expect(statements).toBe(afterSpent + 2);
+      }),
+    );
+  });
 });
