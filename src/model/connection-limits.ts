@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { BodyBudgetLimits } from "./byte-budget.js";
 
-/** What an HTTP server of Veracity's lets its clients hold, whoever they are. */
+/** What an HTTP server of Veracity's lets its clients hold: in all, and (the `PerKey` limits) per API key. */
 export interface ConnectionLimits extends BodyBudgetLimits {
   /**
    * Requests one API key has in flight at once, counted by each process: past it the key's requests are

@@ -96,6 +96,45 @@ const integer = (value: string | undefined, key: string, min: number, max: numbe
 const firstOf = <T>(...values: (T | undefined)[]): T | undefined =>
   values.find((value) => value !== undefined);
 
+type NumericLimit = Exclude<keyof ServerLimits, "rateLimit">;
+
+/** Each limit a flag or the file's `limits:` sets: the flag (its field and its name) and the range it takes. */
+const limitFlags: {
+  readonly [Limit in NumericLimit]: readonly [
+    field: keyof ServerFlags,
+    name: string,
+    min: number,
+    max: number,
+  ];
+} = {
+  maxBodyBytes: ["maxBodyBytes", "--max-body-bytes", 1_024, 100 * 1024 * 1024],
+  requestTimeoutMs: ["timeoutMs", "--timeout-ms", 100, 600_000],
+  maxBodyBytesInFlight: ["maxBodyBytesInFlight", "--max-body-bytes-in-flight", 1_024, 64 * 1024 ** 3],
+  maxBodyBytesInFlightPerKey: [
+    "maxBodyBytesInFlightPerKey",
+    "--max-body-bytes-in-flight-per-key",
+    1_024,
+    64 * 1024 ** 3,
+  ],
+  maxRequestsInFlightPerKey: ["maxRequestsInFlightPerKey", "--max-requests-in-flight-per-key", 1, 1_000_000],
+  maxConnections: ["maxConnections", "--max-connections", 1, 1_000_000],
+  headersTimeoutMs: ["headersTimeoutMs", "--headers-timeout-ms", 100, 600_000],
+};
+
+/** Each numeric limit from its flag, else the file's `limits:`, else the server's default. */
+const numericLimits = (
+  flags: ServerFlags,
+  fileLimits: NonNullable<ServerConfigFile["limits"]>,
+): Record<NumericLimit, number> => {
+  const resolved: Partial<Record<NumericLimit, number>> = {};
+  for (const limit of Object.keys(limitFlags) as NumericLimit[]) {
+    const [field, name, min, max] = limitFlags[limit];
+    resolved[limit] =
+      firstOf(integer(flags[field], name, min, max), fileLimits[limit]) ?? defaultServerLimits[limit];
+  }
+  return resolved as Record<NumericLimit, number>;
+};
+
 /**
  * Flags win over the environment, the environment over the file, the file over the defaults. A PGlite
  * directory and the repository are resolved against `cwd`.
@@ -163,45 +202,8 @@ export const resolveServerConfig = (
     ...(calibrationUpdateIntervalMs === undefined ? {} : { calibrationUpdateIntervalMs }),
     ...(warmUpMs === undefined ? {} : { warmUpMs }),
     limits: {
-      maxBodyBytes:
-        firstOf(
-          integer(flags.maxBodyBytes, "--max-body-bytes", 1_024, 100 * 1024 * 1024),
-          fileLimits.maxBodyBytes,
-        ) ?? defaultServerLimits.maxBodyBytes,
-      requestTimeoutMs:
-        firstOf(integer(flags.timeoutMs, "--timeout-ms", 100, 600_000), fileLimits.requestTimeoutMs) ??
-        defaultServerLimits.requestTimeoutMs,
+      ...numericLimits(flags, fileLimits),
       rateLimit: rateRequests === undefined ? rateLimit : { ...rateLimit, requests: rateRequests },
-      maxBodyBytesInFlight:
-        firstOf(
-          integer(flags.maxBodyBytesInFlight, "--max-body-bytes-in-flight", 1_024, 64 * 1024 * 1024 * 1024),
-          fileLimits.maxBodyBytesInFlight,
-        ) ?? defaultServerLimits.maxBodyBytesInFlight,
-      maxBodyBytesInFlightPerKey:
-        firstOf(
-          integer(
-            flags.maxBodyBytesInFlightPerKey,
-            "--max-body-bytes-in-flight-per-key",
-            1_024,
-            64 * 1024 * 1024 * 1024,
-          ),
-          fileLimits.maxBodyBytesInFlightPerKey,
-        ) ?? defaultServerLimits.maxBodyBytesInFlightPerKey,
-      maxRequestsInFlightPerKey:
-        firstOf(
-          integer(flags.maxRequestsInFlightPerKey, "--max-requests-in-flight-per-key", 1, 1_000_000),
-          fileLimits.maxRequestsInFlightPerKey,
-        ) ?? defaultServerLimits.maxRequestsInFlightPerKey,
-      maxConnections:
-        firstOf(
-          integer(flags.maxConnections, "--max-connections", 1, 1_000_000),
-          fileLimits.maxConnections,
-        ) ?? defaultServerLimits.maxConnections,
-      headersTimeoutMs:
-        firstOf(
-          integer(flags.headersTimeoutMs, "--headers-timeout-ms", 100, 600_000),
-          fileLimits.headersTimeoutMs,
-        ) ?? defaultServerLimits.headersTimeoutMs,
     },
   };
 };
