@@ -206,7 +206,10 @@ const warmUp = async (call: Extract<WorkerCall, { op: "warmUp" }>) => {
 // The large sources the pool may name instead of sending again (kept-sources.ts).
 const keptSources = keptSourcesStore();
 
-/** Answers a call once it has run: its value, or its error as a typed failure. Never rejects. */
+/**
+ * Answers a call once it has run: its value, or its error as a typed failure. Rejects only when the answer
+ * cannot be posted, which ends the worker as any unhandled rejection does (the pool then fails its calls).
+ */
 const reply = (call: WorkerCall): Promise<void> =>
   answer(call).then(
     (value) => send({ kind: "result", id: call.id, value }, movableBuffers(call, value)),
@@ -233,13 +236,13 @@ const takesTurns = (call: WorkerCall): boolean => {
 };
 
 /**
- * Verification calls run one at a time, taken from their owners in turn (fair-queue.ts): a server's worker
- * holding 64 calls of one API key and one of another's runs the other's second, where in arrival order it would
- * wait behind all 64. One at a time costs nothing here: the offline layers only compute, so calls started
- * together only shared the thread, each finishing as late as the last, with all of their allocations alive at
- * once. The next call starts from `setImmediate`, after the messages that arrived meanwhile are read, so a call
- * that came during a verification has its turn before the owner that was taken last. Calls that change the
- * worker (calibration, release, warm-up) run as they arrive, as before.
+ * Verification calls run one at a time, taken from their owners in turn (fair-queue.ts): a worker holding 32
+ * calls of one API key and one of another's runs the other's next, where in arrival order it waited behind all
+ * 32. One at a time loses nothing: the offline layers only compute and never wait, so calls already ran one
+ * after the other (a server's throughput and p50 were the same either way; docs/BENCHMARKS.md, stop 53). The
+ * next call starts from `setImmediate`, after the messages that arrived meanwhile are read, so a call that came
+ * during a verification takes its turn ahead of the owner taken last. Calls that change the worker (calibration,
+ * release, warm-up) run as they arrive, as before.
  */
 const waiting = fairQueue<WorkerCall>();
 let busy = false;
