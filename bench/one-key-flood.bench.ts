@@ -16,9 +16,9 @@
  */
 import { Worker } from "node:worker_threads";
 import { machineLine } from "./libraries/call-timings.js";
+import { type TimedAnswer, timedPost } from "./libraries/one-client.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
 import { distinctBodies } from "./libraries/server-bodies.js";
-import { post } from "./libraries/server-load.js";
 import { startServerProcess } from "./libraries/server-process.js";
 import { percentileOfSorted } from "./libraries/statistics.js";
 
@@ -36,16 +36,12 @@ if (server.otherKey === undefined) throw new Error("this build's bench server ma
 const url = `${server.url}/v1/check`;
 const headersOf = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
 
-/** One request with `key`: its status (or, when it failed, the connection error's code) and milliseconds. */
-const send = (key: string) =>
-  post(url, headersOf(key), bodies.next()).then(
-    ({ status, ms }) => ({ status: String(status), ms }),
-    (error: Error) => ({ status: (error.cause as { code?: string } | undefined)?.code ?? "failed", ms: 0 }),
-  );
+/** One request with `key`. */
+const send = (key: string) => timedPost(url, headersOf(key), bodies.next());
 
 const at = (sorted: number[], p: number) =>
   sorted.length === 0 ? "-" : percentileOfSorted(sorted, p).toFixed(0);
-const summary = (answers: { status: string; ms: number }[]) => {
+const summary = (answers: TimedAnswer[]) => {
   const statuses: Record<string, number> = {};
   for (const answer of answers) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
   const ok = answers
@@ -63,11 +59,11 @@ const summary = (answers: { status: string; ms: number }[]) => {
 };
 
 // The other key alone first: what its requests take on an idle server (after the default warm-up).
-const idle: { status: string; ms: number }[] = [];
+const idle: TimedAnswer[] = [];
 for (let index = 0; index < 100; index += 1) idle.push(await send(server.otherKey));
 
 let running = true;
-const flood: { status: string; ms: number }[] = [];
+const flood: TimedAnswer[] = [];
 const floodClients = Array.from({ length: flooders }, async () => {
   while (running) {
     const answer = await send(server.key);
@@ -80,31 +76,18 @@ const floodClients = Array.from({ length: flooders }, async () => {
 // The other key's client runs in a thread of its own: in this one, its answers would wait behind the flooders'
 // (at once, this thread handles over a thousand answers a second), and that wait is the bench's, not the server's.
 const otherBodies = Array.from({ length: 2_000 }, () => bodies.next().toString());
-const otherClient = new Worker(
-  `const { parentPort, workerData } = require("node:worker_threads");
-  let running = true;
-  parentPort.once("message", () => { running = false; });
-  (async () => {
-    const answers = [];
+// A TypeScript worker, loaded through tsx by the pool's own loader for workers run from sources.
+const otherClient = new Worker(new URL("../src/facade/worker-pool/run-from-sources.mjs", import.meta.url), {
+  workerData: {
+    sourceEntry: new URL("./libraries/one-client-worker.ts", import.meta.url).href,
+    url,
+    headers: headersOf(server.otherKey),
+    bodies: otherBodies,
     // Once the flood has filled the queues.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    for (let index = 0; running && index < workerData.bodies.length; index += 1) {
-      const started = performance.now();
-      try {
-        const response = await fetch(workerData.url, { method: "POST", headers: workerData.headers, body: workerData.bodies[index] });
-        await response.arrayBuffer();
-        answers.push({ status: String(response.status), ms: performance.now() - started });
-      } catch (error) {
-        answers.push({ status: error?.cause?.code ?? "failed", ms: 0 });
-      }
-    }
-    parentPort.postMessage(answers);
-  })();`,
-  { eval: true, workerData: { url, headers: headersOf(server.otherKey), bodies: otherBodies } },
-);
-const otherAnswers = new Promise<{ status: string; ms: number }[]>((resolve) =>
-  otherClient.once("message", resolve),
-);
+    startAfterMs: 1_000,
+  },
+});
+const otherAnswers = new Promise<TimedAnswer[]>((resolve) => otherClient.once("message", resolve));
 await new Promise((resolve) => setTimeout(resolve, seconds * 1_000));
 running = false;
 otherClient.postMessage("stop");

@@ -1,4 +1,4 @@
-import { makeSharedBudget, type SharedBudget } from "./shared-budget.js";
+import { makeSharedBudget, type Reservation, type SharedBudget } from "./shared-budget.js";
 
 /**
  * The request bytes a server holds at once, across every connection: each request that carries a body
@@ -44,3 +44,15 @@ export const bodyBytesToReserve = (
   const declared = Number.parseInt(contentLength, 10);
   return Number.isFinite(declared) && declared > 0 ? Math.min(declared, maxBodyBytes) : 0;
 };
+
+/**
+ * Why the body budget refused a request, as its client reads it: the key's share or the server's total it
+ * would have gone past, and when to try again.
+ */
+export const bodyBudgetRefusal = (
+  budget: ByteBudget,
+  full: Extract<Reservation, { held: false }>["full"],
+): string =>
+  full === "holder"
+    ? `one key's requests hold at most ${budget.limitPerHolder} bytes of request bodies at once; try again when one has been answered`
+    : `the server holds ${budget.limit} bytes of request bodies at once; try again shortly`;

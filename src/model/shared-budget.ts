@@ -52,9 +52,13 @@ export const makeSharedBudget = (limit: number, limitPerHolder: number): SharedB
 
 /**
  * The requests one key has in flight at once, at most `perKey` (no total: the connection cap and the verifiers'
- * queues bound that). Verifications wait in the worker pool's queues in the order they came, so without a share
- * one key sending many at once fills the queues, and every other key's request waits behind all of them or is
+ * queues bound that). The verification workers take the keys' checks in turn, but their queues are shared (256
+ * checks each): without a share one key sending many at once fills them, and every other key's request is
  * refused as busy.
  */
 export const requestSlotsOf = (perKey: number): SharedBudget =>
   makeSharedBudget(Number.POSITIVE_INFINITY, perKey);
+
+/** Why the request slots refused a request, as its client reads it: the limit and when to try again. */
+export const requestSlotsRefusal = (slots: SharedBudget): string =>
+  `one key has at most ${slots.limitPerHolder} requests in flight at once; try again when one has been answered`;

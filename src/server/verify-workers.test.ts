@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkerPoolVerifier } from "../facade/worker-pool/index.js";
+import { plantChecks } from "../facade/worker-pool/testing/plant-checks.js";
 import { withoutTimings } from "../facade/worker-pool/testing/without-timings.js";
 import { makeTestRepository } from "../testing/git-repository.js";
 import { offThreadFromBytes } from "./decode-body.js";
@@ -282,18 +283,7 @@ describe("requests of several keys in one verification worker", () => {
   });
 
   // Each check takes tens of milliseconds in the worker: a burst of them waits there in a queue.
-  const source = Array.from(
-    { length: 600 },
-    (_, index) =>
-      `Plant ${index} in region ${index % 17} shipped ${index * 37} units in ${1990 + (index % 30)}.`,
-  ).join(" ");
-  const check = (index: number) => ({
-    text: Array.from(
-      { length: 80 },
-      (_, plant) => `Plant ${index + plant} shipped ${(index + plant) * 37 + 1} units in ${2001 + plant}.`,
-    ).join(" "),
-    sources: [source],
-  });
+  const check = plantChecks(600, 80);
 
   it("answers another key's request among the next, not behind every request one key sent before it", async () => {
     const [busyKey, otherKey] = await Promise.all([

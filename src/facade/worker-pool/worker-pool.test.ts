@@ -21,6 +21,7 @@ import {
 import { compiledUrlOf } from "./current-build.js";
 import { VerifierBusyError } from "./errors.js";
 import { runAsQueueOwner } from "./queue-owner.js";
+import { plantChecks } from "./testing/plant-checks.js";
 import { withoutTimings } from "./testing/without-timings.js";
 import { withoutRefusedOptions, workerExecArgv } from "./worker-slots.js";
 
@@ -165,15 +166,7 @@ const spinningWorker = compiledUrlOf(new URL("./testing/spinning-worker.ts", imp
 
 describe("calls of several owners in one worker", () => {
   // Each call takes a few milliseconds: long enough that calls sent together wait in the worker's queue.
-  const sentences = Array.from(
-    { length: 120 },
-    (_, index) =>
-      `Plant ${index} in region ${index % 17} shipped ${index * 37} units in ${1990 + (index % 30)}.`,
-  );
-  const call = (index: number) => ({
-    text: `Plant ${index} shipped ${index * 37} units in ${1990 + (index % 30)}. It closed in 2001.`,
-    sources: [sentences.join(" ")],
-  });
+  const call = plantChecks(120, 2);
 
   /** Sends `flood` calls as one owner and then one as another; answers the owners in the order they settled. */
   const settledOrder = async (pool: WorkerPoolVerifier, flood: number, otherOwner: string) => {

@@ -20,8 +20,8 @@ afterAll(async () => {
 const goodKey = "vk_good";
 /** A second key of the same user: each key has its own share of the bodies held at once. */
 const otherKey = "vk_other";
-const start = async (options: McpHttpOptions) => {
-  const server = await startMcpHttpServer(dependencies, {
+const start = async (options: McpHttpOptions, served: McpDependencies = dependencies) => {
+  const server = await startMcpHttpServer(served, {
     authenticate: async (key) =>
       key === goodKey || key === otherKey ? { userId: "alice", principal: "agent" } : undefined,
     ...options,
@@ -49,7 +49,8 @@ const sendHalf = (url: string, key: string, body: string) =>
     sockets,
   );
 
-const call = (url: string, key: string) =>
+/** One `/mcp` call with `key`: `tools/list` unless another JSON-RPC body is given. */
+const call = (url: string, key: string, body = listTools) =>
   fetch(url, {
     method: "POST",
     headers: {
@@ -57,7 +58,7 @@ const call = (url: string, key: string) =>
       "content-type": "application/json",
       accept: "application/json, text/event-stream",
     },
-    body: listTools,
+    body,
   });
 
 const bodyBytes = 16 * 1024;
@@ -172,31 +173,18 @@ describe("whose turn the MCP endpoint's verifications take", () => {
         },
       },
     };
-    const server = await startMcpHttpServer(recording, {
-      authenticate: async (key) =>
-        key === goodKey || key === otherKey ? { userId: "alice", principal: "agent" } : undefined,
+    const server = await start({}, recording);
+    const checkGrounding = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: {
+        name: "check_grounding",
+        arguments: { text: "Paris is in France.", sources: ["Paris is in France."] },
+      },
     });
-    servers.push(server);
-    const checkGrounding = (key: string) =>
-      fetch(server.url, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${key}`,
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-        },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "tools/call",
-          params: {
-            name: "check_grounding",
-            arguments: { text: "Paris is in France.", sources: ["Paris is in France."] },
-          },
-        }),
-      });
     for (const key of [goodKey, otherKey, goodKey, otherKey])
-      expect((await checkGrounding(key)).status).toBe(200);
+      expect((await call(server.url, key, checkGrounding)).status).toBe(200);
     const [good, other, goodAgain, otherAgain] = owners;
     expect(owners).toHaveLength(4);
     expect(good).not.toBe("");

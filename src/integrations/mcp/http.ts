@@ -5,14 +5,19 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { CalculationRecorder } from "../../checks/numbers/index.js";
 import { runAsQueueOwner } from "../../facade/worker-pool/queue-owner.js";
 import type { Principal } from "../../memory/tiers/principal-source.js";
-import { type ByteBudget, bodyBudgetOf, bodyBytesToReserve } from "../../model/byte-budget.js";
+import {
+  type ByteBudget,
+  bodyBudgetOf,
+  bodyBudgetRefusal,
+  bodyBytesToReserve,
+} from "../../model/byte-budget.js";
 import {
   connectionCheckingOptions,
   defaultConnectionLimits,
   limitConnections,
 } from "../../model/connection-limits.js";
 import { errorMessage } from "../../model/error-message.js";
-import { requestSlotsOf, type SharedBudget } from "../../model/shared-budget.js";
+import { requestSlotsOf, requestSlotsRefusal, type SharedBudget } from "../../model/shared-budget.js";
 import {
   defaultAllowedHosts,
   defaultAllowedOrigins,
@@ -188,31 +193,18 @@ const handle = async (
     maxBodyBytes,
   );
   const slot = gate.requestSlots.reserve(1, holder);
-  if (!slot.held)
-    return jsonRpcError(
-      response,
-      429,
-      -32000,
-      `one key has at most ${gate.requestSlots.limitPerHolder} requests in flight at once; try again when one has been answered`,
-    );
+  if (!slot.held) return jsonRpcError(response, 429, -32000, requestSlotsRefusal(gate.requestSlots));
   // The slot and the body's bytes are held until the answer is sent or the connection closes, whichever comes
   // first.
   response.once("close", slot.release);
   const reservation = gate.bodies.reserve(bytes, holder);
   if (!reservation.held)
-    return reservation.full === "holder"
-      ? jsonRpcError(
-          response,
-          429,
-          -32000,
-          `one key's requests hold at most ${gate.bodies.limitPerHolder} bytes of request bodies at once; try again when one has been answered`,
-        )
-      : jsonRpcError(
-          response,
-          503,
-          -32000,
-          `the server holds ${gate.bodies.limit} bytes of request bodies at once; try again shortly`,
-        );
+    return jsonRpcError(
+      response,
+      reservation.full === "holder" ? 429 : 503,
+      -32000,
+      bodyBudgetRefusal(gate.bodies, reservation.full),
+    );
   response.once("close", reservation.release);
   let body: unknown;
   try {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { type ByteBudget, bodyBytesToReserve } from "../../../model/byte-budget.js";
+import { type ByteBudget, bodyBudgetRefusal, bodyBytesToReserve } from "../../../model/byte-budget.js";
 import type { ServerEnv } from "../../env.js";
 import { keyBusy } from "../key-requests/index.js";
 import { ApiProblem } from "../problem/index.js";
@@ -20,15 +20,12 @@ export const holdBodyBudget =
     );
     if (bytes === 0) return next();
     const reservation = budget.reserve(bytes, context.get("keyHash"));
-    if (!reservation.held)
+    if (!reservation.held) {
+      const detail = bodyBudgetRefusal(budget, reservation.full);
       throw reservation.full === "holder"
-        ? keyBusy(`one key's requests hold at most ${budget.limitPerHolder} bytes of request bodies at once`)
-        : new ApiProblem(
-            503,
-            "server-busy",
-            `the server holds ${budget.limit} bytes of request bodies at once; try again shortly`,
-            { "retry-after": "1" },
-          );
+        ? keyBusy(detail)
+        : new ApiProblem(503, "server-busy", detail, { "retry-after": "1" });
+    }
     // Given back when the handler has finished, not when the answer is sent: a request answered early (its
     // deadline passed) still holds what it has read until its read ends (the body is complete or the
     // connection closed).
