@@ -12,8 +12,13 @@
  * after the second `retry-after` asks for (`retry-after`). The refusals cost the server's thread either way;
  * at once, about 500 requests wait to be read at any moment, and the other key's requests wait behind them.
  *
- *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:one-key-flood -- [flooders, default 600] [seconds, default 15] [at-once | retry-after]
+ * What the flooders present (the fourth argument): `own`, the default, their user's key; `unknown`, a new random
+ * key of the right form (`vk_` and 43 characters) on every request, which the server must look up to refuse
+ * (401); `malformed`, a key of the wrong form, refused before any lookup.
+ *
+ *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:one-key-flood -- [flooders, default 600] [seconds, default 15] [at-once | retry-after] [own | unknown | malformed]
  */
+import { randomBytes } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import { machineLine } from "./libraries/call-timings.js";
 import { type TimedAnswer, timedPost } from "./libraries/one-client.js";
@@ -28,6 +33,9 @@ const seconds = Number(args[1] ?? 15);
 const retry = args[2] ?? "at-once";
 if (retry !== "at-once" && retry !== "retry-after")
   throw new Error(`retry is at-once or retry-after, not ${retry}`);
+const flooderKey = args[3] ?? "own";
+if (flooderKey !== "own" && flooderKey !== "unknown" && flooderKey !== "malformed")
+  throw new Error(`the flooders' key is own, unknown or malformed, not ${flooderKey}`);
 
 const payloads = await buildPayloads();
 const bodies = distinctBodies(payloads);
@@ -58,6 +66,13 @@ const summary = (answers: TimedAnswer[]) => {
   };
 };
 
+/** The key a flooder's next request presents. */
+const keyOfFlooder = (): string => {
+  if (flooderKey === "unknown") return `vk_${randomBytes(32).toString("base64url")}`;
+  if (flooderKey === "malformed") return `xx_${randomBytes(32).toString("base64url")}`;
+  return server.key;
+};
+
 // The other key alone first: what its requests take on an idle server (after the default warm-up).
 const idle: TimedAnswer[] = [];
 for (let index = 0; index < 100; index += 1) idle.push(await send(server.otherKey));
@@ -66,7 +81,7 @@ let running = true;
 const flood: TimedAnswer[] = [];
 const floodClients = Array.from({ length: flooders }, async () => {
   while (running) {
-    const answer = await send(server.key);
+    const answer = await send(keyOfFlooder());
     flood.push(answer);
     // A refused request is sent again at once, as an impatient client does, or after the server's retry-after.
     if (retry === "retry-after" && answer.status === "429")
@@ -97,7 +112,7 @@ await server.stop();
 
 console.log(machineLine());
 console.log(
-  `${flooders} clients with one key for ${seconds} s, a refused request sent again ${retry === "at-once" ? "at once" : "after retry-after (1 s)"}; one client with another key beside them`,
+  `${flooders} clients with ${flooderKey === "own" ? "one key" : `${flooderKey === "unknown" ? "a new unknown" : "a malformed"} key each request`} for ${seconds} s, a refused request sent again ${retry === "at-once" ? "at once" : "after retry-after (1 s)"}; one client with another key beside them`,
 );
 console.table({
   "other key, idle server": summary(idle),

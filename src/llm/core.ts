@@ -1,5 +1,6 @@
 import { Effect, Either, FiberRef } from "effect";
 import { errorMessage } from "../model/error-message.js";
+import { makeFifoSemaphore } from "../model/fifo-semaphore.js";
 import { type CostMeter, currentMeters } from "./budget.js";
 import { type ContentCache, contentKey, makeContentCache } from "./cache.js";
 import {
@@ -114,7 +115,7 @@ export const makeLLMService = (
     const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
     const prices = options.prices ?? defaultPrices;
     const assumedOutputTokens = options.assumedOutputTokens ?? 512;
-    const semaphore = yield* Effect.makeSemaphore(Math.max(1, options.maxConcurrency ?? 4));
+    const semaphore = makeFifoSemaphore(Math.max(1, options.maxConcurrency ?? 4));
     const cache: ContentCache<CachedAnswer | CachedVectors> = makeContentCache(options.cacheEntries ?? 1000);
     const counter = makeUsageCounter();
 
@@ -139,7 +140,7 @@ export const makeLLMService = (
               }),
           }),
           Effect.tapError(() => Effect.sync(() => counter.failed())),
-          semaphore.withPermits(1),
+          semaphore.withPermit,
         );
       });
 

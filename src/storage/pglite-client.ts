@@ -1,5 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { Effect, Exit, Layer } from "effect";
+import { makeFifoSemaphore } from "../model/fifo-semaphore.js";
 import { lockDirectory } from "./directory-lock.js";
 import { StorageError, toStorageError } from "./errors.js";
 import { defaultCacheMb, maxCacheMbAccepted } from "./pglite-cache-size.js";
@@ -116,12 +117,13 @@ export const makePgliteClient = (
       try: () => createDatabase(dataDir, cacheMb ?? defaultCacheMb(dataDir)),
       catch: toStorageError("open"),
     }).pipe(Effect.tapError(() => Effect.andThen(unlock, forget)));
-    const exclusive = yield* Effect.makeSemaphore(1);
+    // In the order they came: hundreds of requests may wait on the one connection at once.
+    const exclusive = makeFifoSemaphore(1);
     const executor = executorOf(database, wire);
     const statement = (sql: string) => executor.query(sql).pipe(Effect.asVoid);
 
     const transaction: SqlClientService["transaction"] = (body) =>
-      exclusive.withPermits(1)(
+      exclusive.withPermit(
         Effect.acquireUseRelease(
           statement("BEGIN").pipe(Effect.mapError(toStorageError("transaction"))),
           () => Effect.flatMap(body(executor), (value) => Effect.as(statement("COMMIT"), value)),
@@ -131,8 +133,8 @@ export const makePgliteClient = (
 
     return {
       dialect: "pglite",
-      query: (sql, params) => exclusive.withPermits(1)(executor.query(sql, params)),
-      executeScript: (sql) => exclusive.withPermits(1)(executor.executeScript(sql)),
+      query: (sql, params) => exclusive.withPermit(executor.query(sql, params)),
+      executeScript: (sql) => exclusive.withPermit(executor.executeScript(sql)),
       transaction,
       close: Effect.tryPromise({
         try: () => (database.closed ? Promise.resolve() : database.close()),

@@ -13,6 +13,9 @@ export const apiKeyPrefix = "vk_";
 const maxUserIdLength = 200;
 const maxKeyLength = 200;
 
+/** Whether `key` could be one this server minted; another is refused without a lookup. */
+const wellFormed = (key: string): boolean => key.startsWith(apiKeyPrefix) && key.length <= maxKeyLength;
+
 /** SHA-256 of the key, hex: the only form in which a key is stored. */
 export const hashApiKey = (key: string): string => createHash("sha256").update(key).digest("hex");
 
@@ -78,7 +81,7 @@ export const authenticateApiKey = (
   sql: SqlClientService,
   key: string,
 ): Effect.Effect<AuthenticatedKey | undefined, StorageError> => {
-  if (!key.startsWith(apiKeyPrefix) || key.length > maxKeyLength) return Effect.succeed(undefined);
+  if (!wellFormed(key)) return Effect.succeed(undefined);
   const keyHash = hashApiKey(key);
   return sql
     .query<{ user_id: string; kind: string }>(
@@ -95,15 +98,91 @@ export const authenticateApiKey = (
     );
 };
 
+/** Stored keys, by hash, of those among `keyHashes` that exist and are not revoked: one statement. */
+export const findApiKeys = (
+  sql: SqlClientService,
+  keyHashes: readonly string[],
+): Effect.Effect<ReadonlyMap<string, AuthenticatedKey>, StorageError> =>
+  sql
+    .query<{ key_hash: string; user_id: string; kind: string }>(
+      "SELECT key_hash, user_id, kind FROM veracity_server_api_keys WHERE key_hash = ANY($1::text[]) AND revoked_at IS NULL",
+      [keyHashes],
+    )
+    .pipe(
+      Effect.map(
+        (rows) =>
+          new Map(
+            rows.map((row) => [
+              row.key_hash,
+              { userId: row.user_id, keyHash: row.key_hash, kind: roleOfKind(row.kind) },
+            ]),
+          ),
+      ),
+    );
+
+/** Most key hashes one lookup statement asks for; more in one turn are split over several statements. */
+const maxHashesPerLookup = 500;
+
+interface WaitingLookup {
+  readonly resolve: (found: AuthenticatedKey | undefined) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * `authenticateApiKey` for a busy server: the keys presented during one turn of the event loop are looked up
+ * together, in one statement, once the turn's requests have been read. Each statement costs the embedded
+ * database far more than the rows it reads, so a flood of requests with made-up keys (each a lookup, since an
+ * unknown key is never remembered: a key made on another instance must work at once) no longer makes the
+ * server's thread run a statement per request. A lookup that fails rejects every request waiting on it (no
+ * request is let in on an error). The waiting lookups are bounded by the requests in flight.
+ */
+export const makeKeyLookups = (sql: SqlClientService) => {
+  let waiting = new Map<string, WaitingLookup[]>();
+  const lookUp = async (
+    batch: ReadonlyMap<string, readonly WaitingLookup[]>,
+    keyHashes: readonly string[],
+  ) => {
+    try {
+      const found = await runEffect(findApiKeys(sql, keyHashes));
+      for (const keyHash of keyHashes)
+        for (const each of batch.get(keyHash) ?? []) each.resolve(found.get(keyHash));
+    } catch (error) {
+      for (const keyHash of keyHashes) for (const each of batch.get(keyHash) ?? []) each.reject(error);
+    }
+  };
+  const flush = () => {
+    const batch = waiting;
+    waiting = new Map();
+    const keyHashes = [...batch.keys()];
+    for (let start = 0; start < keyHashes.length; start += maxHashesPerLookup)
+      void lookUp(batch, keyHashes.slice(start, start + maxHashesPerLookup));
+  };
+  /** The key's holder, or undefined for an unknown, revoked or malformed key. */
+  return (key: string): Promise<AuthenticatedKey | undefined> => {
+    if (!wellFormed(key)) return Promise.resolve(undefined);
+    const keyHash = hashApiKey(key);
+    return new Promise((resolve, reject) => {
+      // After this turn's other requests have been read: setImmediate runs once the turn's input is handled.
+      if (waiting.size === 0) setImmediate(flush);
+      const same = waiting.get(keyHash);
+      if (same === undefined) waiting.set(keyHash, [{ resolve, reject }]);
+      else same.push({ resolve, reject });
+    });
+  };
+};
+
 /**
  * The key's holder for surfaces other than the HTTP API (MCP over HTTP): its user, and whether it is the
  * person's own key or one handed to an agent (whose memories get an agent's trust). Undefined for an unknown,
  * revoked or malformed key.
  */
-export const keyHolder =
-  (sql: SqlClientService) =>
-  async (key: string): Promise<{ readonly userId: string; readonly principal: Principal } | undefined> => {
-    const found = await runEffect(authenticateApiKey(sql, key));
+export const keyHolder = (sql: SqlClientService) => {
+  const lookUp = makeKeyLookups(sql);
+  return async (
+    key: string,
+  ): Promise<{ readonly userId: string; readonly principal: Principal } | undefined> => {
+    const found = await lookUp(key);
     if (found === undefined) return undefined;
     return { userId: found.userId, principal: found.kind === "agent" ? "agent" : "person" };
   };
+};

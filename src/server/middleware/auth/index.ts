@@ -2,9 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { SqlClientService } from "../../../storage/sql-client.js";
 import type { ServerEnv } from "../../env.js";
-import { authenticateApiKey, hashApiKey } from "../../keys/api-keys.js";
+import { hashApiKey, makeKeyLookups } from "../../keys/api-keys.js";
 import { requireRouteRole } from "../../roles.js";
-import { runEffect } from "../../run-effect.js";
 import { ApiProblem } from "../problem/index.js";
 import { defaultKeyCacheOptions, type KeyCacheOptions, makeKeyCache } from "./key-cache.js";
 
@@ -22,8 +21,9 @@ const presentedKey = (context: Context, location: KeyLocation): string | undefin
 
 /**
  * Authenticates the request by API key (a bearer token for the API, the session cookie for the UI): the key is
- * hashed and looked up; the user it maps to becomes `userId`, its role `role`. Missing or unknown keys get 401;
- * a key below the route's role gets 403 (roles.ts).
+ * hashed and looked up (the keys of one turn of the event loop in one statement, `makeKeyLookups`); the user
+ * it maps to becomes `userId`, its role `role`. Missing or unknown keys get 401; a key below the route's role
+ * gets 403 (roles.ts).
  */
 export const authenticate = (
   sql: SqlClientService,
@@ -32,11 +32,12 @@ export const authenticate = (
   cacheOptions: KeyCacheOptions = defaultKeyCacheOptions,
 ): MiddlewareHandler<ServerEnv> => {
   const cache = makeKeyCache(cacheOptions);
+  const lookUpStored = makeKeyLookups(sql);
   const lookUp = async (key: string) => {
     const now = Date.now();
     const cached = cache.get(hashApiKey(key), now);
     if (cached !== undefined) return cached;
-    const found = await runEffect(authenticateApiKey(sql, key));
+    const found = await lookUpStored(key);
     if (found !== undefined) cache.set(found, now);
     return found;
   };
