@@ -2,14 +2,13 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";
 import type { ServerDeps } from "../deps.js";
 import type { ServerEnv } from "../env.js";
-import { authenticateApiKey } from "../keys/api-keys.js";
+import { makeKeyLookups } from "../keys/api-keys.js";
 import { authenticate, sessionCookieName } from "../middleware/auth/index.js";
 import { limitBody } from "../middleware/body-limit/index.js";
 import { requireSameOrigin } from "../middleware/csrf/index.js";
 import { limitRate, type RateLimit } from "../middleware/rate-limit/index.js";
 import { queueIdParam } from "../queue-id.js";
 import { approveItem, rejectItem } from "../review-decisions.js";
-import { runEffect } from "../run-effect.js";
 import { renderAuditPage } from "./audit-page.js";
 import { renderLoginPage } from "./login-page.js";
 import {
@@ -45,11 +44,13 @@ export const uiRoutes = (
   holds: readonly MiddlewareHandler<ServerEnv>[],
 ) => {
   const ui = new Hono<ServerEnv>();
+  // Sign-in attempts of one turn share a statement, as the API's keys do: made-up keys cost a statement a turn.
+  const lookUpKey = makeKeyLookups(deps.sql);
   ui.use("*", requireSameOrigin());
   ui.get("/login", (context) => context.html(renderLoginPage()));
   ui.post("/login", limitBody(maxLoginFormBytes), async (context) => {
     const key = field(await context.req.parseBody(), "key").trim();
-    const found = key === "" ? undefined : await runEffect(authenticateApiKey(deps.sql, key));
+    const found = key === "" ? undefined : await lookUpKey(key);
     if (found === undefined) return context.html(renderLoginPage("That API key is unknown or revoked."), 401);
     // Reviewing is a person's job: an agent's key cannot sign in to approve what agents wrote.
     if (found.kind === "agent")
