@@ -11,8 +11,8 @@ export interface FifoSemaphore {
  * A semaphore of `permits` whose release hands its permit to the longest-waiting effect, and wakes only that
  * one. Effect's own `Semaphore` (and `TSemaphore`) wakes every waiter on each release and lets them race for
  * the permit, so each release costs as much as the queue is long and a queue of n waiters costs n squared: 2,000
- * effects queued on one permit took 26 s there, and 4,000 ran the process out of memory. That is what an
- * embedded database's statements met when hundreds of requests asked at once.
+ * effects queued on one permit took 26 s there, and 4,000 ran the process out of memory. The embedded store's
+ * statements and the model client's calls wait on a semaphore, and hundreds of requests can send theirs at once.
  *
  * A waiter interrupted before its turn leaves the queue; one interrupted after the permit was handed to it (the
  * two can cross) passes the permit on, so no permit is lost either way.
