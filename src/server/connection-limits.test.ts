@@ -209,6 +209,33 @@ describe("open connections", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 60_000);
 
+  it("answers a body still trickling in at the request deadline 503, then closes its connection", async () => {
+    // Node's own limit on a whole request is 300 s; the request deadline answers first, and a body left unread
+    // after an answer is drained for at most half a second before its connection is closed.
+    const server = await start({ requestTimeoutMs: 500 });
+    const key = await server.createApiKey("trickle");
+    const slow = sendHalf(
+      server,
+      key,
+      "/v1/check",
+      JSON.stringify({ text: "a".repeat(100_000), sources: [] }),
+    );
+    const trickle = setInterval(() => {
+      if (!slow.socket.destroyed) slow.socket.write(" ");
+    }, 50);
+    try {
+      expect(await slow.answered).toBe(503);
+      const closed = new Promise<"closed">((resolve) => {
+        if (slow.socket.destroyed) resolve("closed");
+        slow.socket.once("close", () => resolve("closed"));
+      });
+      const stillOpen = new Promise<"open">((resolve) => setTimeout(() => resolve("open"), 10_000));
+      expect(await Promise.race([closed, stillOpen])).toBe("closed");
+    } finally {
+      clearInterval(trickle);
+    }
+  }, 30_000);
+
   it("closes a connection whose request headers do not arrive within headersTimeoutMs", async () => {
     const server = await start({ headersTimeoutMs: 300 });
     // Half a request head, then nothing: without the deadline Node would keep it for a minute or more.
