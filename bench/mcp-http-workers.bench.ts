@@ -20,11 +20,9 @@
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --import tsx bench/mcp-http-workers.bench.ts [rounds, default 2]
  *     [--seconds <n>] [--clients <n>[,<n>...]] [--workers 0,default (the --verify-workers values compared)]
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { freePort } from "../src/testing/free-port.js";
 import { machineLine } from "./libraries/call-timings.js";
+import { startMcpHttp } from "./libraries/mcp-process.js";
 import { buildPayloads, largeSources } from "./libraries/real-payloads.js";
 import { distinctBodies, largeBodies } from "./libraries/server-bodies.js";
 import { median, percentile } from "./libraries/statistics.js";
@@ -49,54 +47,16 @@ const modes = (args.includes("--workers") ? String(args[args.indexOf("--workers"
 const rounds = Number(args.find((arg) => /^\d+$/.test(arg) && !flagValues.has(arg)) ?? 2);
 const cli = join(import.meta.dirname, "../dist/cli/main.js");
 
-/** The built CLI serving MCP over HTTP; resolves with its endpoint once it listens (after its warm-up). */
-const startMcp = async (workers: string | undefined) => {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      cli,
-      "mcp",
-      "--http",
-      "--insecure-no-auth",
-      "--user",
-      "bench",
-      "--port",
-      String(port),
-      ...(workers === undefined ? [] : ["--verify-workers", workers]),
-    ],
-    { stdio: ["ignore", "ignore", "pipe"] },
-  );
-  process.once("exit", () => child.kill("SIGKILL"));
-  let stderr = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const listening = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (listening?.[1]) resolve(listening[1]);
-    });
-    child.once("exit", (code) => reject(new Error(`veracity mcp exited (${code}): ${stderr}`)));
-  });
-  const warmed = /warmed up: ([^\n]*)/.exec(stderr)?.[1] ?? "";
-  return {
-    url,
-    warmed,
-    /** The server process's CPU time so far, in ms (user and system, every thread). */
-    cpuMs: () => {
-      const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-};
+/** The built CLI serving MCP over HTTP without keys; resolves with its endpoint once it listens (after its warm-up). */
+const startMcp = (workers: string | undefined) =>
+  startMcpHttp(cli, [
+    "--insecure-no-auth",
+    "--user",
+    "bench",
+    ...(workers === undefined ? [] : ["--verify-workers", workers]),
+  ]);
 
 type McpServerProcess = Awaited<ReturnType<typeof startMcp>>;
-// Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat's CPU times.
-const clockTicks = 100;
 
 let callId = 0;
 /** One `tools/call` of `verify` whose arguments are the JSON object `argumentsJson`; rejects on any error. */

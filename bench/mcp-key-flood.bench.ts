@@ -10,22 +10,24 @@
  *
  *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:mcp-key-flood -- [flooders, default 600] [seconds, default 15] [--cli <path>]
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
-import { freePort } from "../src/testing/free-port.js";
 import { machineLine } from "./libraries/call-timings.js";
-import { type TimedAnswer, timedPost } from "./libraries/one-client.js";
+import { startMcpHttp } from "./libraries/mcp-process.js";
+import { startOneClient, timedPost } from "./libraries/one-client.js";
 import { buildPayloads, type Payload } from "./libraries/real-payloads.js";
 import { percentileOfSorted } from "./libraries/statistics.js";
 
 const args = process.argv.slice(2);
 const cliAt = args.indexOf("--cli");
 const cli = cliAt >= 0 ? String(args[cliAt + 1]) : join(import.meta.dirname, "../dist/cli/main.js");
-const numbers = args.filter((arg, index) => /^\d+$/.test(arg) && index !== cliAt + 1).map(Number);
+// The numbers given, but for the path after --cli.
+const numbers = args
+  .filter((arg, index) => /^\d+$/.test(arg) && (cliAt < 0 || index !== cliAt + 1))
+  .map(Number);
 const flooders = numbers[0] ?? 600;
 const seconds = numbers[1] ?? 15;
 
@@ -43,22 +45,8 @@ const minted = execFileSync(process.execPath, [
 const key = /vk_\S+/.exec(minted.toString())?.[0];
 if (key === undefined) throw new Error(`no key minted: ${minted}`);
 
-const port = await freePort();
-const server: ChildProcess = spawn(
-  process.execPath,
-  [cli, "mcp", "--http", "--db", database, "--port", String(port)],
-  { stdio: ["ignore", "ignore", "pipe"] },
-);
-process.once("exit", () => server.kill("SIGKILL"));
-let stderr = "";
-const url = await new Promise<string>((resolve, reject) => {
-  server.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-    const listening = /listening on (http:\/\/\S+)/.exec(stderr);
-    if (listening?.[1]) resolve(listening[1]);
-  });
-  server.once("exit", (code) => reject(new Error(`veracity mcp exited (${code}): ${stderr}`)));
-});
+const server = await startMcpHttp(cli, ["--db", database]);
+const url = server.url;
 
 const headersOf = (presented: string) => ({
   authorization: `Bearer ${presented}`,
@@ -97,22 +85,11 @@ const flood = Array.from({ length: flooders }, async (_, client) => {
 const realCalls = Array.from({ length: 2_000 }, (_, note) =>
   verifyCall(payloads[note % payloads.length] as Payload, note),
 );
-const realClient = new Worker(new URL("../src/facade/worker-pool/run-from-sources.mjs", import.meta.url), {
-  workerData: {
-    sourceEntry: new URL("./libraries/one-client-worker.ts", import.meta.url).href,
-    url,
-    headers: headersOf(key),
-    bodies: realCalls,
-    startAfterMs: 1_000,
-  },
-});
-const realAnswers = new Promise<TimedAnswer[]>((resolve) => realClient.once("message", resolve));
+const realClient = startOneClient(url, headersOf(key), realCalls, 1_000);
 await new Promise((resolve) => setTimeout(resolve, seconds * 1_000));
 running = false;
-realClient.postMessage("stop");
-const [real] = await Promise.all([realAnswers, ...flood]);
-await realClient.terminate();
-server.kill();
+const [real] = await Promise.all([realClient.stop(), ...flood]);
+await server.stop();
 rmSync(database, { recursive: true, force: true });
 
 const answered = real.filter((answer) => answer.status === "200").map((answer) => answer.ms);

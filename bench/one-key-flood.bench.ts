@@ -19,9 +19,8 @@
  *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:one-key-flood -- [flooders, default 600] [seconds, default 15] [at-once | retry-after] [own | unknown | malformed]
  */
 import { randomBytes } from "node:crypto";
-import { Worker } from "node:worker_threads";
 import { machineLine } from "./libraries/call-timings.js";
-import { type TimedAnswer, timedPost } from "./libraries/one-client.js";
+import { startOneClient, type TimedAnswer, timedPost } from "./libraries/one-client.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
 import { distinctBodies } from "./libraries/server-bodies.js";
 import { startServerProcess } from "./libraries/server-process.js";
@@ -91,23 +90,11 @@ const floodClients = Array.from({ length: flooders }, async () => {
 // The other key's client runs in a thread of its own: in this one, its answers would wait behind the flooders'
 // (at once, this thread handles over a thousand answers a second), and that wait is the bench's, not the server's.
 const otherBodies = Array.from({ length: 2_000 }, () => bodies.next().toString());
-// A TypeScript worker, loaded through tsx by the pool's own loader for workers run from sources.
-const otherClient = new Worker(new URL("../src/facade/worker-pool/run-from-sources.mjs", import.meta.url), {
-  workerData: {
-    sourceEntry: new URL("./libraries/one-client-worker.ts", import.meta.url).href,
-    url,
-    headers: headersOf(server.otherKey),
-    bodies: otherBodies,
-    // Once the flood has filled the queues.
-    startAfterMs: 1_000,
-  },
-});
-const otherAnswers = new Promise<TimedAnswer[]>((resolve) => otherClient.once("message", resolve));
+// Once the flood has filled the queues.
+const otherClient = startOneClient(url, headersOf(server.otherKey), otherBodies, 1_000);
 await new Promise((resolve) => setTimeout(resolve, seconds * 1_000));
 running = false;
-otherClient.postMessage("stop");
-const [other] = await Promise.all([otherAnswers, ...floodClients]);
-await otherClient.terminate();
+const [other] = await Promise.all([otherClient.stop(), ...floodClients]);
 await server.stop();
 
 console.log(machineLine());
