@@ -83,19 +83,7 @@ export const authenticateApiKey = (
 ): Effect.Effect<AuthenticatedKey | undefined, StorageError> => {
   if (!wellFormed(key)) return Effect.succeed(undefined);
   const keyHash = hashApiKey(key);
-  return sql
-    .query<{ user_id: string; kind: string }>(
-      "SELECT user_id, kind FROM veracity_server_api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
-      [keyHash],
-    )
-    .pipe(
-      Effect.map((rows) =>
-        rows[0]
-          ? // Anything but an explicit person's kind is treated as an agent's (fail closed).
-            { userId: rows[0].user_id, keyHash, kind: roleOfKind(rows[0].kind) }
-          : undefined,
-      ),
-    );
+  return findApiKeys(sql, [keyHash]).pipe(Effect.map((found) => found.get(keyHash)));
 };
 
 /** Stored keys, by hash, of those among `keyHashes` that exist and are not revoked: one statement. */
@@ -114,6 +102,7 @@ export const findApiKeys = (
           new Map(
             rows.map((row) => [
               row.key_hash,
+              // Anything but an explicit person's kind is treated as an agent's (fail closed).
               { userId: row.user_id, keyHash: row.key_hash, kind: roleOfKind(row.kind) },
             ]),
           ),
