@@ -70,6 +70,12 @@ export const ServerSection = Schema.Struct({
           description: "Open connections at once; one past it is closed as it arrives (10000).",
         }),
       ),
+      maxConnectionsPerAddress: Schema.optional(
+        Positive.annotations({
+          description:
+            "Open connections at once from one client address (an IPv6 client's /64 network); one past it is closed as it arrives, so one client cannot hold every connection maxConnections allows (1000). Behind a reverse proxy every connection comes from the proxy's address.",
+        }),
+      ),
       headersTimeoutMs: Schema.optional(
         Positive.annotations({
           description:

@@ -1,4 +1,6 @@
 import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import ipaddr from "ipaddr.js";
 import type { BodyBudgetLimits } from "./byte-budget.js";
 
 /** What an HTTP server of Veracity's lets its clients hold: in all, and (the `PerKey` limits) per API key. */
@@ -10,6 +12,11 @@ export interface ConnectionLimits extends BodyBudgetLimits {
   readonly maxRequestsInFlightPerKey: number;
   /** Open connections at once; one past it is closed as it arrives. */
   readonly maxConnections: number;
+  /**
+   * Open connections at once from one client address (an IPv6 client's /64 network); one past it is closed as
+   * it arrives, so one client cannot hold every connection `maxConnections` allows.
+   */
+  readonly maxConnectionsPerAddress: number;
   /** Longest a client may take to send a request's headers; past it the connection is closed. */
   readonly headersTimeoutMs: number;
 }
@@ -19,6 +26,7 @@ export const defaultConnectionLimits: ConnectionLimits = {
   maxBodyBytesInFlightPerKey: 64 * 1024 * 1024,
   maxRequestsInFlightPerKey: 64,
   maxConnections: 10_000,
+  maxConnectionsPerAddress: 1_000,
   headersTimeoutMs: 10_000,
 };
 
@@ -29,16 +37,55 @@ export const defaultConnectionLimits: ConnectionLimits = {
 export const connectionCheckingOptions = { connectionsCheckingInterval: 1_000 } as const;
 
 /**
- * Applies the connection cap and the headers deadline to a server made with `connectionCheckingOptions`. Every
+ * The client a connection's address is counted for: an IPv4 address as it is (an IPv4 client reaching an IPv6
+ * socket included), an IPv6 address by its /64 network, which one host or one customer of a provider is given
+ * whole, so that changing addresses within it does not make a client many. An address that cannot be read
+ * counts as one client of its own ("unknown").
+ */
+export const clientOfAddress = (address: string | undefined): string => {
+  if (address === undefined || !ipaddr.isValid(address)) return "unknown";
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((part) => part.toString(16)).join(":")}::/64`;
+};
+
+/** What `limitConnections` reports: a connection it closed on arrival because its client held too many. */
+export interface ConnectionLimitEvents {
+  readonly refusedPerAddress?: () => void;
+}
+
+/**
+ * Applies the connection caps and the headers deadline to a server made with `connectionCheckingOptions`. Every
  * connection costs memory, and a slow one holds a share of the request-body total, whether or not it ever
- * sends a request.
+ * sends a request. The cap per client is counted as connections arrive and close: a connection past it is
+ * destroyed before the HTTP parser sees a byte of it (its listener runs ahead of Node's own), as Node itself
+ * closes one past `maxConnections`. The counts are bounded by the open connections: a client's entry goes with
+ * its last connection.
  */
 export const limitConnections = (
   server: Server,
-  limits: Pick<ConnectionLimits, "maxConnections" | "headersTimeoutMs">,
+  limits: Pick<ConnectionLimits, "maxConnections" | "maxConnectionsPerAddress" | "headersTimeoutMs">,
+  events: ConnectionLimitEvents = {},
 ): void => {
   server.maxConnections = limits.maxConnections;
   server.headersTimeout = limits.headersTimeoutMs;
   // Node requires the time for a whole request to be at least the time for its headers.
   server.requestTimeout = Math.max(server.requestTimeout, limits.headersTimeoutMs);
+  const open = new Map<string, number>();
+  server.prependListener("connection", (socket: Socket) => {
+    const client = clientOfAddress(socket.remoteAddress);
+    const held = open.get(client) ?? 0;
+    if (held >= limits.maxConnectionsPerAddress) {
+      socket.destroy();
+      events.refusedPerAddress?.();
+      return;
+    }
+    open.set(client, held + 1);
+    socket.once("close", () => {
+      const left = (open.get(client) ?? 1) - 1;
+      if (left > 0) open.set(client, left);
+      else open.delete(client);
+    });
+  });
 };

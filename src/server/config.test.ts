@@ -60,6 +60,7 @@ describe("server configuration", () => {
   it("takes the connection and in-flight body limits from flags or the file, else the defaults", async () => {
     expect(resolveServerConfig({}, {}, {}, "/").limits).toMatchObject({
       maxConnections: 10_000,
+      maxConnectionsPerAddress: 1_000,
       maxBodyBytesInFlight: 256 * 1024 * 1024,
       maxBodyBytesInFlightPerKey: 64 * 1024 * 1024,
       maxRequestsInFlightPerKey: 64,
@@ -68,6 +69,7 @@ describe("server configuration", () => {
     const file = {
       limits: {
         maxConnections: 50,
+        maxConnectionsPerAddress: 5,
         maxBodyBytesInFlight: 8_388_608,
         maxBodyBytesInFlightPerKey: 4_194_304,
         maxRequestsInFlightPerKey: 16,
@@ -79,6 +81,7 @@ describe("server configuration", () => {
       resolveServerConfig(
         {
           maxConnections: "7",
+          maxConnectionsPerAddress: "3",
           maxBodyBytesInFlight: "65536",
           maxBodyBytesInFlightPerKey: "32768",
           maxRequestsInFlightPerKey: "8",
@@ -90,6 +93,7 @@ describe("server configuration", () => {
       ).limits,
     ).toMatchObject({
       maxConnections: 7,
+      maxConnectionsPerAddress: 3,
       maxBodyBytesInFlight: 65_536,
       maxBodyBytesInFlightPerKey: 32_768,
       maxRequestsInFlightPerKey: 8,
@@ -99,13 +103,14 @@ describe("server configuration", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "veracity-config-"));
     await writeFile(
       path.join(dir, "limits.yaml"),
-      "limits:\n  maxConnections: 50\n  maxBodyBytesInFlight: 8388608\n  maxBodyBytesInFlightPerKey: 4194304\n  maxRequestsInFlightPerKey: 16\n  headersTimeoutMs: 2000\n",
+      "limits:\n  maxConnections: 50\n  maxConnectionsPerAddress: 5\n  maxBodyBytesInFlight: 8388608\n  maxBodyBytesInFlightPerKey: 4194304\n  maxRequestsInFlightPerKey: 16\n  headersTimeoutMs: 2000\n",
     );
     expect(await readServerConfigFile(path.join(dir, "limits.yaml"))).toMatchObject(file);
   });
 
   it.each([
     [{ maxConnections: "0" }, {}],
+    [{ maxConnectionsPerAddress: "0" }, {}],
     [{ maxBodyBytesInFlight: "1000" }, {}],
     [{ maxBodyBytesInFlightPerKey: "1000" }, {}],
     [{ maxRequestsInFlightPerKey: "0" }, {}],

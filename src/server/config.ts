@@ -61,6 +61,7 @@ export interface ServerFlags {
   readonly maxBodyBytesInFlightPerKey?: string;
   readonly maxRequestsInFlightPerKey?: string;
   readonly maxConnections?: string;
+  readonly maxConnectionsPerAddress?: string;
   readonly headersTimeoutMs?: string;
   readonly timeoutMs?: string;
   readonly rateLimit?: string;
@@ -118,6 +119,7 @@ const limitFlags: {
   ],
   maxRequestsInFlightPerKey: ["maxRequestsInFlightPerKey", "--max-requests-in-flight-per-key", 1, 1_000_000],
   maxConnections: ["maxConnections", "--max-connections", 1, 1_000_000],
+  maxConnectionsPerAddress: ["maxConnectionsPerAddress", "--max-connections-per-address", 1, 1_000_000],
   headersTimeoutMs: ["headersTimeoutMs", "--headers-timeout-ms", 100, 600_000],
 };
 

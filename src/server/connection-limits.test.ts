@@ -209,6 +209,34 @@ describe("open connections", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 60_000);
 
+  it("closes a connection past maxConnectionsPerAddress from one address, counts it, and serves other addresses", async () => {
+    const server = await start({ maxConnectionsPerAddress: 2 });
+    const url = new URL(server.url);
+    const held = [
+      await openConnection(server.url, sockets, "127.0.0.1"),
+      await openConnection(server.url, sockets, "127.0.0.1"),
+    ];
+    const third = await openConnection(server.url, sockets, "127.0.0.1");
+    expect(await writeUntilClosed(third, `GET /healthz HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`)).toBe("");
+    const other = await openConnection(server.url, sockets, "127.0.0.2");
+    expect(
+      await writeUntilClosed(
+        other,
+        `GET /healthz HTTP/1.1\r\nhost: ${url.host}\r\nconnection: close\r\n\r\n`,
+      ),
+    ).toMatch(/^HTTP\/1\.1 200/);
+    // Read over a connection from a third address: the first address still holds both its slots.
+    const metrics = await openConnection(server.url, sockets, "127.0.0.3");
+    const exposition = await writeUntilClosed(
+      metrics,
+      `GET /metrics HTTP/1.1\r\nhost: ${url.host}\r\nconnection: close\r\n\r\n`,
+    );
+    expect(exposition).toMatch(/^veracity_http_connections_refused_per_address_total 1$/m);
+    expect(exposition).toMatch(/^veracity_http_connections_refused_total 0$/m);
+    for (const socket of held) socket.destroy();
+    await until(async () => (await fetch(`${server.url}/healthz`)).status === 200);
+  }, 60_000);
+
   it("answers a body still trickling in at the request deadline 503, then closes its connection", async () => {
     // Node's own limit on a whole request is 300 s; the request deadline answers first, and a body left unread
     // after an answer is drained for at most half a second before its connection is closed.

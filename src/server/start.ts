@@ -262,12 +262,17 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       serverOptions: connectionCheckingOptions,
     }) as Server;
     server.keepAliveTimeout = 5_000;
-    limitConnections(server, limits);
     const refused = new Counter({
       name: "veracity_http_connections_refused_total",
       help: "Connections closed on arrival because --max-connections were open",
       registers: [metrics.registry],
     });
+    const refusedPerAddress = new Counter({
+      name: "veracity_http_connections_refused_per_address_total",
+      help: "Connections closed on arrival because their client address held --max-connections-per-address",
+      registers: [metrics.registry],
+    });
+    limitConnections(server, limits, { refusedPerAddress: () => refusedPerAddress.inc() });
     server.on("drop", () => refused.inc());
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

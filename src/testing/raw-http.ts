@@ -80,11 +80,17 @@ export const stallHead = async (
   ]);
 };
 
-/** A connection to `url`'s host, resolved once it is established; `opened` collects it. */
-export const openConnection = (url: string, opened: Socket[]): Promise<Socket> =>
+/**
+ * A connection to `url`'s host, resolved once it is established; `opened` collects it. From `localAddress` when
+ * given (any address of 127.0.0.0/8 reaches a loopback server, as a second client would).
+ */
+export const openConnection = (url: string, opened: Socket[], localAddress?: string): Promise<Socket> =>
   new Promise((resolve) => {
     const { hostname, port } = new URL(url);
-    const socket = connect(Number(port), hostname, () => resolve(socket));
+    const socket = connect(
+      { port: Number(port), host: hostname, ...(localAddress ? { localAddress } : {}) },
+      () => resolve(socket),
+    );
     socket.on("error", () => undefined);
     opened.push(socket);
   });

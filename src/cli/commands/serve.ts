@@ -41,6 +41,10 @@ Options (flags win over the environment, the environment over the --config file)
                           requests one key has in flight at once in this process; past it the key's
                           requests are answered 429 key-busy before their bodies are read (default 64)
   --max-connections <n>   open connections at once; one past it is closed as it arrives (default 10000)
+  --max-connections-per-address <n>
+                          open connections at once from one client address (an IPv6 client's /64 network);
+                          one past it is closed as it arrives (default 1000; behind a reverse proxy every
+                          connection is the proxy's)
   --headers-timeout-ms <n>
                           longest a client may take to send a request's headers; past it the connection is
                           closed (default 10000)
@@ -84,6 +88,7 @@ const options = {
   "max-body-bytes-in-flight-per-key": { type: "string" },
   "max-requests-in-flight-per-key": { type: "string" },
   "max-connections": { type: "string" },
+  "max-connections-per-address": { type: "string" },
   "headers-timeout-ms": { type: "string" },
   "timeout-ms": { type: "string" },
   "rate-limit": { type: "string" },
@@ -121,6 +126,7 @@ const configOf = async (values: Values, io: CliIO) => {
       ...defined("maxBodyBytesInFlightPerKey", values["max-body-bytes-in-flight-per-key"]),
       ...defined("maxRequestsInFlightPerKey", values["max-requests-in-flight-per-key"]),
       ...defined("maxConnections", values["max-connections"]),
+      ...defined("maxConnectionsPerAddress", values["max-connections-per-address"]),
       ...defined("headersTimeoutMs", values["headers-timeout-ms"]),
       ...defined("timeoutMs", values["timeout-ms"]),
       ...defined("rateLimit", values["rate-limit"]),

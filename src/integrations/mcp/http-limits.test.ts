@@ -152,6 +152,19 @@ describe("the MCP HTTP endpoint's limits across connections", () => {
     expect(answered?.status).toBe(200);
   }, 60_000);
 
+  it("closes a connection past maxConnectionsPerAddress from one address while another address is served", async () => {
+    const server = await start({ maxConnectionsPerAddress: 1 });
+    const { host } = new URL(server.url);
+    const held = await openConnection(server.url, sockets, "127.0.0.1");
+    const second = await openConnection(server.url, sockets, "127.0.0.1");
+    const head = `POST /mcp HTTP/1.1\r\nhost: ${host}\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`;
+    expect(await writeUntilClosed(second, head)).toBe("");
+    // Any answer at all (the empty body is refused) shows the connection from the other address was served.
+    const other = await openConnection(server.url, sockets, "127.0.0.2");
+    expect(await writeUntilClosed(other, head)).toMatch(/^HTTP\/1\.1 \d{3}/);
+    held.destroy();
+  }, 60_000);
+
   it("closes a connection whose request headers do not arrive within headersTimeoutMs", async () => {
     const server = await start({ headersTimeoutMs: 300 });
     // Half a request head, then nothing: without the deadline Node would keep it for a minute or more.

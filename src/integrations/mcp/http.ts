@@ -64,6 +64,11 @@ export interface McpHttpOptions {
   readonly maxRequestsInFlightPerKey?: number;
   /** Open connections at once (default 10,000); a connection past it is closed as it arrives. */
   readonly maxConnections?: number;
+  /**
+   * Open connections at once from one client address, an IPv6 client's /64 network (default 1,000); a connection
+   * past it is closed as it arrives.
+   */
+  readonly maxConnectionsPerAddress?: number;
   /** Longest a client may take to send a request's headers (default 10 s); past it the connection is closed. */
   readonly headersTimeoutMs?: number;
   /**
@@ -285,6 +290,8 @@ export const startMcpHttpServer = (
   });
   limitConnections(http, {
     maxConnections: options.maxConnections ?? defaultConnectionLimits.maxConnections,
+    maxConnectionsPerAddress:
+      options.maxConnectionsPerAddress ?? defaultConnectionLimits.maxConnectionsPerAddress,
     headersTimeoutMs: options.headersTimeoutMs ?? defaultConnectionLimits.headersTimeoutMs,
   });
   return new Promise((resolve, reject) => {

@@ -38,6 +38,9 @@ const server = await startServer({
   limits: {
     rateLimit: { requests: Number(process.env.BENCH_RATE_LIMIT ?? 1_000_000_000), windowMs: 60_000 },
     ...(process.env.BENCH_MAX_BODY_BYTES ? { maxBodyBytes: Number(process.env.BENCH_MAX_BODY_BYTES) } : {}),
+    ...(process.env.BENCH_MAX_CONNECTIONS_PER_ADDRESS
+      ? { maxConnectionsPerAddress: Number(process.env.BENCH_MAX_CONNECTIONS_PER_ADDRESS) }
+      : {}),
   },
 });
 const key = await server.createApiKey("bench");

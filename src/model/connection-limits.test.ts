@@ -1,0 +1,97 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { openConnection, writeUntilClosed } from "../testing/raw-http.js";
+import { clientOfAddress, connectionCheckingOptions, limitConnections } from "./connection-limits.js";
+
+describe("clientOfAddress", () => {
+  it("counts an IPv4 address as itself, whether it reached an IPv4 or an IPv6 socket", () => {
+    expect(clientOfAddress("192.0.2.7")).toBe("192.0.2.7");
+    expect(clientOfAddress("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(clientOfAddress("192.0.2.8")).not.toBe(clientOfAddress("192.0.2.7"));
+  });
+
+  it("counts IPv6 addresses of one /64 network as one client, however they are written", () => {
+    const client = clientOfAddress("2001:db8:1:2::1");
+    expect(clientOfAddress("2001:0db8:0001:0002:ffff:ffff:ffff:fffe")).toBe(client);
+    expect(clientOfAddress("2001:db8:1:2:a:b:c:d")).toBe(client);
+    expect(clientOfAddress("2001:db8:1:3::1")).not.toBe(client);
+    expect(clientOfAddress("::1")).not.toBe(client);
+  });
+
+  it("counts an address it cannot read as one client of its own", () => {
+    expect(clientOfAddress(undefined)).toBe("unknown");
+    expect(clientOfAddress("not an address")).toBe("unknown");
+  });
+});
+
+const servers: Server[] = [];
+const sockets: Socket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+/** A plain HTTP server on loopback answering "ok", with the caps applied; counts the connections refused. */
+const serve = async (maxConnectionsPerAddress: number) => {
+  const refused = { count: 0 };
+  const server = createServer(connectionCheckingOptions, (_request, response) => response.end("ok"));
+  limitConnections(
+    server,
+    { maxConnections: 100, maxConnectionsPerAddress, headersTimeoutMs: 10_000 },
+    { refusedPerAddress: () => (refused.count += 1) },
+  );
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, refused };
+};
+
+const request = "GET / HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n";
+
+/** What the server answers on `socket` (its whole output until it closes the connection). */
+const answerOn = (socket: Socket) => writeUntilClosed(socket, request);
+
+/** Waits until `condition` holds, checking every 20 ms. */
+const until = async (condition: () => boolean | Promise<boolean>): Promise<void> => {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe("limitConnections, per client address", () => {
+  it("closes one connection past the cap from one address, unanswered, while another address is served", async () => {
+    const { url, refused } = await serve(2);
+    await openConnection(url, sockets, "127.0.0.1");
+    await openConnection(url, sockets, "127.0.0.1");
+    const third = await openConnection(url, sockets, "127.0.0.1");
+    expect(await answerOn(third)).toBe("");
+    expect(refused.count).toBe(1);
+    const other = await openConnection(url, sockets, "127.0.0.2");
+    expect(await answerOn(other)).toMatch(/^HTTP\/1\.1 200[\s\S]*ok$/);
+    expect(refused.count).toBe(1);
+  });
+
+  it("gives a client its slot back when one of its connections closes, however often they come and go", async () => {
+    const { url, refused } = await serve(2);
+    // Many connections opened and closed in turn (answered, then closed by the server), never two at once.
+    for (let round = 0; round < 50; round += 1)
+      expect(await answerOn(await openConnection(url, sockets, "127.0.0.1"))).toMatch(/200/);
+    expect(refused.count).toBe(0);
+    const held = await openConnection(url, sockets, "127.0.0.1");
+    const second = await openConnection(url, sockets, "127.0.0.1");
+    expect(await answerOn(await openConnection(url, sockets, "127.0.0.1"))).toBe("");
+    expect(refused.count).toBe(1);
+    held.destroy();
+    // Once the server has seen the held connection close, the client may open another.
+    let answered = "";
+    await until(async () => {
+      answered = await answerOn(await openConnection(url, sockets, "127.0.0.1"));
+      return answered !== "";
+    });
+    expect(answered).toMatch(/^HTTP\/1\.1 200/);
+    expect(await answerOn(second)).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
