@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
+import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -36,12 +37,16 @@ const runVeracity = async (...args: string[]) => {
   return { code, stdout, stderr };
 };
 
-/** A raw POST whose `Host` the test chooses (fetch would not let it). */
-const post = (url: string, headers: Record<string, string>) =>
+/** A raw POST whose `Host` (and, when given, the address it comes from) the test chooses (fetch would not let it). */
+const post = (url: string, headers: Record<string, string>, localAddress?: string) =>
   new Promise<number>((done, fail) => {
     const request = httpRequest(
       url,
-      { method: "POST", headers: { "content-type": "application/json", ...headers } },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        ...(localAddress === undefined ? {} : { localAddress }),
+      },
       (response) => {
         response.resume();
         response.on("end", () => done(response.statusCode ?? 0));
@@ -90,6 +95,8 @@ describe("veracity mcp --http, as a user starts it", () => {
       "300",
       "--verify-workers",
       "2",
+      "--max-connections-per-address",
+      "4",
     );
     exited = new Promise((done) => child.on("exit", (code) => done(code)));
     url = await new Promise<string>((done, fail) => {
@@ -164,6 +171,42 @@ describe("veracity mcp --http, as a user starts it", () => {
     expect(await post(url, { host: "mcp.example.com" })).toBe(401);
     expect(await post(url, { origin: "https://evil.example" })).toBe(403);
   });
+
+  it("closes a connection past --max-connections-per-address from one address; another address is answered", async () => {
+    const { hostname, port } = new URL(url);
+    // From addresses no other test uses, so the MCP client's own connections count for none of them.
+    const opened: Socket[] = [];
+    const open = () =>
+      new Promise<Socket>((done) => {
+        const socket = connect({ host: hostname, port: Number(port), localAddress: "127.0.0.3" }, () =>
+          done(socket),
+        );
+        socket.on("error", () => undefined);
+        opened.push(socket);
+      });
+    try {
+      for (let held = 0; held < 4; held += 1) await open();
+      const fifth = await open();
+      const closedUnanswered = await new Promise<string>((done) => {
+        let received = "";
+        fifth.on("data", (chunk) => {
+          received += String(chunk);
+        });
+        fifth.on("close", () => done(received));
+        fifth.write(`POST /mcp HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-length: 2\r\n\r\n{}`);
+      });
+      expect(closedUnanswered).toBe("");
+      expect(await post(url, {}, "127.0.0.4")).toBe(401);
+    } finally {
+      for (const socket of opened) socket.destroy();
+    }
+  });
+
+  it("refuses a --max-connections-per-address that is not a positive whole number before opening anything", async () => {
+    const refused = await runVeracity("mcp", "--http", "--max-connections-per-address", "0");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--max-connections-per-address must be a positive whole number/);
+  }, 60_000);
 
   it("refuses --http --user without --insecure-no-auth (the user comes from the key)", async () => {
     const refused = await runVeracity("mcp", "--http", "--user", "alice");

@@ -21,7 +21,8 @@ import { type CliCommand, type CliIO, ExitCode, UsageError } from "../command.js
 const usage = `veracity mcp [--user <id>] [--memory <db>] [--repository <dir>] [--warm-up-ms <ms>] [--verify-workers <n>]
                     [--timeout-ms <ms>]
 veracity mcp --http [--db <target>] [--host 127.0.0.1] [--port 3333] [--allowed-host <host>]...
-                    [--allowed-origin <origin>]... [--repository <dir>]
+                    [--allowed-origin <origin>]... [--repository <dir>] [--max-connections <n>]
+                    [--max-connections-per-address <n>]
 veracity mcp --http --insecure-no-auth --user <id> [...]
 
 Serves the Veracity tools to MCP clients: verify, check_grounding, validate_numbers, calculate,
@@ -45,6 +46,12 @@ in the review UI or API of 'veracity serve'.
   --allowed-origin <origin>
                      a browser Origin allowed to call (repeatable); default only this server's own origins.
                      Requests without an Origin (clients that are not browsers) are judged by Host and key
+  --max-connections <n>
+                     --http: open connections at once; one past it is closed as it arrives (default 10000)
+  --max-connections-per-address <n>
+                     --http: open connections at once from one client address (an IPv6 client's /64
+                     network); one past it is closed as it arrives (default 1000; behind a reverse proxy every
+                     connection is the proxy's)
   --insecure-no-auth serve --http without keys, for --user only: anyone who reaches the port acts for that
                      user, as an agent. Only on a machine nobody else uses
   --repository <dir> repository whose commits and ADRs citations may point to (default: cwd)
@@ -105,6 +112,8 @@ const options = {
   "warm-up-ms": { type: "string" },
   "verify-workers": { type: "string" },
   "timeout-ms": { type: "string" },
+  "max-connections": { type: "string" },
+  "max-connections-per-address": { type: "string" },
 } as const;
 
 type Values = ReturnType<typeof parseCommandArgs<typeof options>>["values"];
@@ -159,6 +168,24 @@ const verifyWorkers = (values: Values): number =>
 const callTimeoutMs = (values: Values): number =>
   integerBetween(values["timeout-ms"], "--timeout-ms", defaultMcpCallTimeoutMs, 100, 600_000);
 
+/** The connection caps the flags set (read before anything is opened, so a bad value is refused first). */
+const connectionCapsOf = (
+  values: Values,
+): Pick<McpHttpOptions, "maxConnections" | "maxConnectionsPerAddress"> => ({
+  ...(values["max-connections"] === undefined
+    ? {}
+    : { maxConnections: positiveInteger(values["max-connections"], "--max-connections", 1) }),
+  ...(values["max-connections-per-address"] === undefined
+    ? {}
+    : {
+        maxConnectionsPerAddress: positiveInteger(
+          values["max-connections-per-address"],
+          "--max-connections-per-address",
+          1,
+        ),
+      }),
+});
+
 const serveHttp = async (
   values: Values,
   io: CliIO,
@@ -168,6 +195,7 @@ const serveHttp = async (
 ): Promise<void> => {
   const insecure = values["insecure-no-auth"] === true;
   const port = positiveInteger(values.port, "--port", 3333);
+  const connectionCaps = connectionCapsOf(values);
   let sql: SqlClientService | undefined;
   if (!insecure) {
     const database = await keyDatabase(values, io);
@@ -195,6 +223,7 @@ const serveHttp = async (
         ...(sql === undefined ? { insecureNoAuthentication: true } : { authenticate: keyHolder(sql) }),
         ...(values["allowed-host"] === undefined ? {} : { allowedHosts: values["allowed-host"] }),
         ...(values["allowed-origin"] === undefined ? {} : { allowedOrigins: values["allowed-origin"] }),
+        ...connectionCaps,
       };
       const server = await startMcpHttpServer(dependencies, httpOptions);
       if (insecure)
