@@ -3,7 +3,8 @@
  * folder, as `veracity serve` keeps by default (BENCH_DATABASE for another target: `memory://`, a postgres://
  * URL, with BENCH_DATABASE_SCHEMA for its schema as `--db-schema`; BENCH_REPOSITORY for `--repository`), logs at warn level, a rate limit high enough
  * not to interfere unless BENCH_RATE_LIMIT gives one (requests per key per minute), the default body limit unless BENCH_MAX_BODY_BYTES says otherwise, the default warm-up unless
- * BENCH_WARM_UP_MS says otherwise. Prints
+ * BENCH_WARM_UP_MS says otherwise, the default cap on connections per client address (1,000: a bench opening
+ * more from this machine's one address needs more) unless BENCH_MAX_CONNECTIONS_PER_ADDRESS says otherwise. Prints
  * `READY <url> <key> <another user's key>` once it listens; SIGTERM stops it.
  * SIGUSR2 starts a measurement and prints one `STATS {json}` line for the one it ends (the first covers the
  * start): the process's CPU time (every thread), its main thread's CPU time (on Linux), event-loop delay, and
