@@ -32,8 +32,11 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 
-/** A plain HTTP server on loopback answering "ok", with the caps applied; counts the connections refused. */
-const serve = async (maxConnectionsPerAddress: number) => {
+/**
+ * A plain HTTP server on loopback answering "ok", with the caps applied; counts the connections refused. On
+ * `::` it takes IPv4 clients too, whose addresses it then sees in their IPv6 form (`::ffff:127.0.0.1`).
+ */
+const serve = async (maxConnectionsPerAddress: number, host: "127.0.0.1" | "::" = "127.0.0.1") => {
   const refused = { count: 0 };
   const server = createServer(connectionCheckingOptions, (_request, response) => response.end("ok"));
   limitConnections(
@@ -42,9 +45,9 @@ const serve = async (maxConnectionsPerAddress: number) => {
     { refusedPerAddress: () => (refused.count += 1) },
   );
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, refused };
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}`, ipv6Url: `http://[::1]:${port}`, refused };
 };
 
 const request = "GET / HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n";
@@ -71,6 +74,17 @@ describe("limitConnections, per client address", () => {
     expect(refused.count).toBe(1);
     const other = await openConnection(url, sockets, "127.0.0.2");
     expect(await answerOn(other)).toMatch(/^HTTP\/1\.1 200[\s\S]*ok$/);
+    expect(refused.count).toBe(1);
+  });
+
+  it("counts an IPv4 client reaching an IPv6 socket by its IPv4 address, apart from IPv6 clients", async () => {
+    const { url, ipv6Url, refused } = await serve(1, "::");
+    await openConnection(url, sockets, "127.0.0.1");
+    // The same IPv4 address again (seen as ::ffff:127.0.0.1) is refused; another IPv4 address and ::1 are not.
+    expect(await answerOn(await openConnection(url, sockets, "127.0.0.1"))).toBe("");
+    expect(refused.count).toBe(1);
+    expect(await answerOn(await openConnection(url, sockets, "127.0.0.2"))).toMatch(/^HTTP\/1\.1 200/);
+    expect(await answerOn(await openConnection(ipv6Url, sockets))).toMatch(/^HTTP\/1\.1 200/);
     expect(refused.count).toBe(1);
   });
 

@@ -87,9 +87,10 @@ export const stallHead = async (
 export const openConnection = (url: string, opened: Socket[], localAddress?: string): Promise<Socket> =>
   new Promise((resolve) => {
     const { hostname, port } = new URL(url);
-    const socket = connect(
-      { port: Number(port), host: hostname, ...(localAddress ? { localAddress } : {}) },
-      () => resolve(socket),
+    // An IPv6 host is written in brackets in a URL ("[::1]"), not in a socket's options.
+    const host = hostname.replace(/^\[(.*)\]$/, "$1");
+    const socket = connect({ port: Number(port), host, ...(localAddress ? { localAddress } : {}) }, () =>
+      resolve(socket),
     );
     socket.on("error", () => undefined);
     opened.push(socket);
