@@ -9,7 +9,8 @@
  * existed) and the default.
  *
  * Reported for each: the other client's answered requests, failures and latency; how many connections the hog
- * held open at the end, and how many of its connections the server closed on arrival.
+ * held open at the end, and how many of its connections the server closed on arrival; the server's CPU over the
+ * probing phase, as a share of one core (all threads, and its main thread's).
  *
  *   node --import tsx bench/connection-hog.bench.ts [hogs, default 10000] [seconds, default 15]
  */
@@ -114,8 +115,11 @@ const measure = async (label: string, env: Record<string, string>) => {
     const hog = startHog(server.url);
     // The hog's connections are opened first: the probe starts once they had a second to arrive.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The server's CPU over the probing phase: what the hog's connections (held and refused) cost it.
+    await server.mark();
     const probe: Probe = { answeredMs: [], failures: 0 };
-    const end = Date.now() + seconds * 1_000;
+    const started = Date.now();
+    const end = started + seconds * 1_000;
     const probes: Promise<void>[] = [];
     while (Date.now() < end) {
       probes.push(
@@ -127,11 +131,14 @@ const measure = async (label: string, env: Record<string, string>) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await Promise.all(probes);
+    const stats = await server.mark();
+    const cpu = (seconds: number | undefined) =>
+      seconds === undefined ? "?" : `${Math.round((seconds / ((Date.now() - started) / 1000)) * 100)}%`;
     const { held, refused } = await hog.stop();
     const sorted = probe.answeredMs.sort((x, y) => x - y);
     const ms = (p: number) => (sorted.length === 0 ? "-" : percentileOfSorted(sorted, p).toFixed(1));
     console.log(
-      `| ${label} | ${held} | ${refused} | ${sorted.length} of ${sorted.length + probe.failures} | ${ms(50)} | ${ms(99)} |`,
+      `| ${label} | ${held} | ${refused} | ${sorted.length} of ${sorted.length + probe.failures} | ${ms(50)} | ${ms(99)} | ${cpu(stats.cpuSeconds)} (${cpu(stats.mainThreadCpuSeconds)}) |`,
     );
   } finally {
     await server.stop();
@@ -142,9 +149,9 @@ console.log(
   `${machineLine()}; ${hogs} connections from one address, ${seconds} s, ${new Date().toISOString()}`,
 );
 console.log(
-  "| server | hog's connections open at the end | hog's connections closed on arrival | other address: /healthz answered | p50 ms | p99 ms |",
+  "| server | hog's connections open at the end | hog's connections closed on arrival | other address: /healthz answered | p50 ms | p99 ms | server CPU, of a core (main thread) |",
 );
-console.log("|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|");
 await measure("cap per address out of reach (1,000,000)", { BENCH_MAX_CONNECTIONS_PER_ADDRESS: "1000000" });
 await measure("default cap per address", {});
 process.exit(0);

@@ -95,8 +95,10 @@ describe("veracity mcp --http, as a user starts it", () => {
       "300",
       "--verify-workers",
       "2",
+      "--max-connections",
+      "12",
       "--max-connections-per-address",
-      "4",
+      "3",
     );
     exited = new Promise((done) => child.on("exit", (code) => done(code)));
     url = await new Promise<string>((done, fail) => {
@@ -176,24 +178,26 @@ describe("veracity mcp --http, as a user starts it", () => {
     const { hostname, port } = new URL(url);
     // From addresses no other test uses, so the MCP client's own connections count for none of them.
     const opened: Socket[] = [];
-    const open = () =>
+    const open = (localAddress: string) =>
       new Promise<Socket>((done) => {
-        const socket = connect({ host: hostname, port: Number(port), localAddress: "127.0.0.3" }, () =>
-          done(socket),
-        );
+        const socket = connect({ host: hostname, port: Number(port), localAddress }, () => done(socket));
         socket.on("error", () => undefined);
         opened.push(socket);
       });
     try {
-      for (let held = 0; held < 4; held += 1) await open();
-      const fifth = await open();
+      // Three from each of two addresses: at least half of --max-connections 12 are open, so the cap binds.
+      for (let held = 0; held < 3; held += 1) {
+        await open("127.0.0.3");
+        await open("127.0.0.5");
+      }
+      const fourth = await open("127.0.0.3");
       const closedUnanswered = await new Promise<string>((done) => {
         let received = "";
-        fifth.on("data", (chunk) => {
+        fourth.on("data", (chunk) => {
           received += String(chunk);
         });
-        fifth.on("close", () => done(received));
-        fifth.write(`POST /mcp HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-length: 2\r\n\r\n{}`);
+        fourth.on("close", () => done(received));
+        fourth.write(`POST /mcp HTTP/1.1\r\nhost: ${hostname}:${port}\r\ncontent-length: 2\r\n\r\n{}`);
       });
       expect(closedUnanswered).toBe("");
       expect(await post(url, {}, "127.0.0.4")).toBe(401);

@@ -73,7 +73,7 @@ export const ServerSection = Schema.Struct({
       maxConnectionsPerAddress: Schema.optional(
         Positive.annotations({
           description:
-            "Open connections at once from one client address (an IPv6 client's /64 network); one past it is closed as it arrives, so one client cannot hold every connection maxConnections allows (1000). Behind a reverse proxy every connection comes from the proxy's address.",
+            "Open connections one client address (an IPv6 client's /64 network) may hold once half of maxConnections are open; from then on a connection past it is closed as it arrives, so one client cannot hold every connection maxConnections allows (1000). Behind a reverse proxy every connection comes from the proxy's address.",
         }),
       ),
       headersTimeoutMs: Schema.optional(

@@ -34,20 +34,32 @@ afterEach(async () => {
 
 /**
  * A plain HTTP server on loopback answering "ok", with the caps applied; counts the connections refused. On
- * `::` it takes IPv4 clients too, whose addresses it then sees in their IPv6 form (`::ffff:127.0.0.1`).
+ * `::` it takes IPv4 clients too, whose addresses it then sees in their IPv6 form (`::ffff:127.0.0.1`). The cap
+ * per address binds once half of `maxConnections` are open.
  */
-const serve = async (maxConnectionsPerAddress: number, host: "127.0.0.1" | "::" = "127.0.0.1") => {
+const serve = async (
+  maxConnectionsPerAddress: number,
+  maxConnections: number,
+  host: "127.0.0.1" | "::" = "127.0.0.1",
+) => {
   const refused = { count: 0 };
   const server = createServer(connectionCheckingOptions, (_request, response) => response.end("ok"));
   limitConnections(
     server,
-    { maxConnections: 100, maxConnectionsPerAddress, headersTimeoutMs: 10_000 },
+    { maxConnections, maxConnectionsPerAddress, headersTimeoutMs: 10_000 },
     { refusedPerAddress: () => (refused.count += 1) },
   );
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return { url: `http://127.0.0.1:${port}`, ipv6Url: `http://[::1]:${port}`, refused };
+};
+
+/** Opens and holds `count` connections from `address`. */
+const hold = async (url: string, count: number, address: string): Promise<Socket[]> => {
+  const held: Socket[] = [];
+  for (let index = 0; index < count; index += 1) held.push(await openConnection(url, sockets, address));
+  return held;
 };
 
 const request = "GET / HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n";
@@ -65,20 +77,31 @@ const until = async (condition: () => boolean | Promise<boolean>): Promise<void>
 };
 
 describe("limitConnections, per client address", () => {
-  it("closes one connection past the cap from one address, unanswered, while another address is served", async () => {
-    const { url, refused } = await serve(2);
-    await openConnection(url, sockets, "127.0.0.1");
-    await openConnection(url, sockets, "127.0.0.1");
-    const third = await openConnection(url, sockets, "127.0.0.1");
-    expect(await answerOn(third)).toBe("");
+  it("once half the connections are open, closes one past the cap from one address, unanswered; serves others", async () => {
+    // Half of 4 is 2: the client's own two connections put the server there.
+    const { url, refused } = await serve(2, 4);
+    await hold(url, 2, "127.0.0.1");
+    expect(await answerOn(await openConnection(url, sockets, "127.0.0.1"))).toBe("");
     expect(refused.count).toBe(1);
     const other = await openConnection(url, sockets, "127.0.0.2");
     expect(await answerOn(other)).toMatch(/^HTTP\/1\.1 200[\s\S]*ok$/);
     expect(refused.count).toBe(1);
   });
 
+  it("lets a client past its cap while fewer than half the connections are open", async () => {
+    // Half of 10 is 5: one address may hold five, the cap of 2 notwithstanding, and no sixth.
+    const { url, refused } = await serve(2, 10);
+    await hold(url, 5, "127.0.0.1");
+    expect(refused.count).toBe(0);
+    expect(await answerOn(await openConnection(url, sockets, "127.0.0.1"))).toBe("");
+    expect(refused.count).toBe(1);
+    expect(await answerOn(await openConnection(url, sockets, "127.0.0.2"))).toMatch(/^HTTP\/1\.1 200/);
+  });
+
   it("counts an IPv4 client reaching an IPv6 socket by its IPv4 address, apart from IPv6 clients", async () => {
-    const { url, ipv6Url, refused } = await serve(1, "::");
+    const { url, ipv6Url, refused } = await serve(1, 10, "::");
+    // Five connections from a third address put the server at half of 10.
+    await hold(url, 5, "127.0.0.3");
     await openConnection(url, sockets, "127.0.0.1");
     // The same IPv4 address again (seen as ::ffff:127.0.0.1) is refused; another IPv4 address and ::1 are not.
     expect(await answerOn(await openConnection(url, sockets, "127.0.0.1"))).toBe("");
@@ -89,16 +112,17 @@ describe("limitConnections, per client address", () => {
   });
 
   it("gives a client its slot back when one of its connections closes, however often they come and go", async () => {
-    const { url, refused } = await serve(2);
+    const { url, refused } = await serve(2, 10);
     // Many connections opened and closed in turn (answered, then closed by the server), never two at once.
     for (let round = 0; round < 50; round += 1)
       expect(await answerOn(await openConnection(url, sockets, "127.0.0.1"))).toMatch(/200/);
+    // Five held from another address put the server at half of 10, and keep it there.
+    await hold(url, 5, "127.0.0.3");
     expect(refused.count).toBe(0);
-    const held = await openConnection(url, sockets, "127.0.0.1");
-    const second = await openConnection(url, sockets, "127.0.0.1");
+    const [first, second] = await hold(url, 2, "127.0.0.1");
     expect(await answerOn(await openConnection(url, sockets, "127.0.0.1"))).toBe("");
     expect(refused.count).toBe(1);
-    held.destroy();
+    first?.destroy();
     // Once the server has seen the held connection close, the client may open another.
     let answered = "";
     await until(async () => {
@@ -106,6 +130,6 @@ describe("limitConnections, per client address", () => {
       return answered !== "";
     });
     expect(answered).toMatch(/^HTTP\/1\.1 200/);
-    expect(await answerOn(second)).toMatch(/^HTTP\/1\.1 200/);
+    expect(await answerOn(second as Socket)).toMatch(/^HTTP\/1\.1 200/);
   });
 });

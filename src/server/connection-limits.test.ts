@@ -1,6 +1,12 @@
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { openConnection, sendHalfBody, stallHead, writeUntilClosed } from "../testing/raw-http.js";
+import {
+  connectionsQueuedWhileBusy,
+  openConnection,
+  sendHalfBody,
+  stallHead,
+  writeUntilClosed,
+} from "../testing/raw-http.js";
 import { startTestServer, type TestServer } from "./testing/test-server.js";
 import { maxLoginFormBytes } from "./ui/routes.js";
 
@@ -210,7 +216,8 @@ describe("open connections", () => {
   }, 60_000);
 
   it("closes a connection past maxConnectionsPerAddress from one address, counts it, and serves other addresses", async () => {
-    const server = await start({ maxConnectionsPerAddress: 2 });
+    // The cap binds once half of maxConnections are open: here the address's own two connections.
+    const server = await start({ maxConnections: 4, maxConnectionsPerAddress: 2 });
     const url = new URL(server.url);
     const held = [
       await openConnection(server.url, sockets, "127.0.0.1"),
@@ -235,6 +242,12 @@ describe("open connections", () => {
     expect(exposition).toMatch(/^veracity_http_connections_refused_total 0$/m);
     for (const socket of held) socket.destroy();
     await until(async () => (await fetch(`${server.url}/healthz`)).status === 200);
+  }, 60_000);
+
+  it("queues a burst of new connections that arrives while its event loop is busy, dropping none", async () => {
+    const server = await start({});
+    // Node's default queue (511) held 512 of them: the kernel dropped the others' SYNs.
+    expect(await connectionsQueuedWhileBusy(Number(new URL(server.url).port), 900, "127.0.0.9")).toBe(900);
   }, 60_000);
 
   it("answers a body still trickling in at the request deadline 503, then closes its connection", async () => {

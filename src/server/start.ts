@@ -24,7 +24,7 @@ import {
 import { defaultWarmUp } from "../memory/gate/warm-up.js";
 import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
 import { makeVeracityMetrics } from "../metrics/registry.js";
-import { connectionCheckingOptions, limitConnections } from "../model/connection-limits.js";
+import { connectionCheckingOptions, limitConnections, listenBacklog } from "../model/connection-limits.js";
 import { serverUrlFileName } from "../storage/directory-lock.js";
 import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
@@ -269,14 +269,17 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     });
     const refusedPerAddress = new Counter({
       name: "veracity_http_connections_refused_per_address_total",
-      help: "Connections closed on arrival because their client address held --max-connections-per-address",
+      help: "Connections closed on arrival because their client address held --max-connections-per-address while half of --max-connections were open",
       registers: [metrics.registry],
     });
     limitConnections(server, limits, { refusedPerAddress: () => refusedPerAddress.inc() });
     server.on("drop", () => refused.inc());
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
-      server.listen(options.port ?? 8080, options.host ?? "127.0.0.1", () => resolve());
+      server.listen(
+        { port: options.port ?? 8080, host: options.host ?? "127.0.0.1", backlog: listenBacklog },
+        () => resolve(),
+      );
     });
     const address = server.address() as AddressInfo;
     const host = address.family === "IPv6" ? `[${address.address}]` : address.address;

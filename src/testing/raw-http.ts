@@ -1,4 +1,5 @@
 import { connect, type Socket } from "node:net";
+import { Worker } from "node:worker_threads";
 
 export interface RawRequest {
   readonly socket: Socket;
@@ -106,3 +107,36 @@ export const writeUntilClosed = (socket: Socket, bytes: string): Promise<string>
     socket.on("close", () => resolve(received));
     socket.write(bytes);
   });
+
+/**
+ * How many of `count` connections, opened at once to a server on 127.0.0.1:`port` from `localAddress`, the kernel
+ * establishes while this thread (and a server in it) is kept busy, so the server takes none of them: each is
+ * established into the listening socket's queue, or, past the queue's length, its SYN is dropped, and sent again
+ * after a second (then three, then seven) into a queue still full. The connections come from a worker thread,
+ * which counts them in memory shared with this one; this thread waits until all are established, or for
+ * `giveUpMs` (a deadline kept only to end when some never are).
+ */
+export const connectionsQueuedWhileBusy = async (
+  port: number,
+  count: number,
+  localAddress: string,
+  giveUpMs = 10_000,
+): Promise<number> => {
+  const counter = new Int32Array(new SharedArrayBuffer(4));
+  const client = new Worker(
+    `const { connect } = require("node:net");
+    const { workerData } = require("node:worker_threads");
+    const { counter, port, count, localAddress } = workerData;
+    for (let index = 0; index < count; index += 1)
+      connect({ port, host: "127.0.0.1", localAddress }, () => Atomics.add(counter, 0, 1)).on("error", () => undefined);`,
+    { eval: true, workerData: { counter, port, count, localAddress } },
+  );
+  try {
+    await new Promise((resolve) => client.once("online", resolve));
+    const started = Date.now();
+    while (Atomics.load(counter, 0) < count && Date.now() - started < giveUpMs);
+    return Atomics.load(counter, 0);
+  } finally {
+    await client.terminate();
+  }
+};

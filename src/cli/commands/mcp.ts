@@ -49,9 +49,9 @@ in the review UI or API of 'veracity serve'.
   --max-connections <n>
                      --http: open connections at once; one past it is closed as it arrives (default 10000)
   --max-connections-per-address <n>
-                     --http: open connections at once from one client address (an IPv6 client's /64
-                     network); one past it is closed as it arrives (default 1000; behind a reverse proxy every
-                     connection is the proxy's)
+                     --http: once half of --max-connections are open, a connection from a client address
+                     (an IPv6 client's /64 network) already holding this many is closed as it arrives
+                     (default 1000; behind a reverse proxy every connection is the proxy's)
   --insecure-no-auth serve --http without keys, for --user only: anyone who reaches the port acts for that
                      user, as an agent. Only on a machine nobody else uses
   --repository <dir> repository whose commits and ADRs citations may point to (default: cwd)

@@ -42,9 +42,9 @@ Options (flags win over the environment, the environment over the --config file)
                           requests are answered 429 key-busy before their bodies are read (default 64)
   --max-connections <n>   open connections at once; one past it is closed as it arrives (default 10000)
   --max-connections-per-address <n>
-                          open connections at once from one client address (an IPv6 client's /64 network);
-                          one past it is closed as it arrives (default 1000; behind a reverse proxy every
-                          connection is the proxy's)
+                          once half of --max-connections are open, a connection from a client address (an
+                          IPv6 client's /64 network) already holding this many is closed as it arrives
+                          (default 1000; behind a reverse proxy every connection is the proxy's)
   --headers-timeout-ms <n>
                           longest a client may take to send a request's headers; past it the connection is
                           closed (default 10000)

@@ -1,7 +1,13 @@
 import type { Socket } from "node:net";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { currentQueueOwner } from "../../facade/worker-pool/queue-owner.js";
-import { openConnection, sendHalfBody, stallHead, writeUntilClosed } from "../../testing/raw-http.js";
+import {
+  connectionsQueuedWhileBusy,
+  openConnection,
+  sendHalfBody,
+  stallHead,
+  writeUntilClosed,
+} from "../../testing/raw-http.js";
 import { openMcpDependencies } from "./dependencies.js";
 import { type McpHttpOptions, type McpHttpServer, startMcpHttpServer } from "./http.js";
 import type { McpDependencies } from "./tools.js";
@@ -153,16 +159,26 @@ describe("the MCP HTTP endpoint's limits across connections", () => {
   }, 60_000);
 
   it("closes a connection past maxConnectionsPerAddress from one address while another address is served", async () => {
-    const server = await start({ maxConnectionsPerAddress: 1 });
+    // The cap binds once half of maxConnections are open: here the address's own two connections.
+    const server = await start({ maxConnections: 4, maxConnectionsPerAddress: 2 });
     const { host } = new URL(server.url);
-    const held = await openConnection(server.url, sockets, "127.0.0.1");
+    const held = [
+      await openConnection(server.url, sockets, "127.0.0.1"),
+      await openConnection(server.url, sockets, "127.0.0.1"),
+    ];
     const second = await openConnection(server.url, sockets, "127.0.0.1");
     const head = `POST /mcp HTTP/1.1\r\nhost: ${host}\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`;
     expect(await writeUntilClosed(second, head)).toBe("");
     // Any answer at all (the empty body is refused) shows the connection from the other address was served.
     const other = await openConnection(server.url, sockets, "127.0.0.2");
     expect(await writeUntilClosed(other, head)).toMatch(/^HTTP\/1\.1 \d{3}/);
-    held.destroy();
+    for (const socket of held) socket.destroy();
+  }, 60_000);
+
+  it("queues a burst of new connections that arrives while its event loop is busy, dropping none", async () => {
+    const server = await start({});
+    // Node's default queue (511) held 512 of them: the kernel dropped the others' SYNs.
+    expect(await connectionsQueuedWhileBusy(Number(new URL(server.url).port), 900, "127.0.0.9")).toBe(900);
   }, 60_000);
 
   it("closes a connection whose request headers do not arrive within headersTimeoutMs", async () => {

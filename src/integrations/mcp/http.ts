@@ -15,6 +15,7 @@ import {
   connectionCheckingOptions,
   defaultConnectionLimits,
   limitConnections,
+  listenBacklog,
 } from "../../model/connection-limits.js";
 import { errorMessage } from "../../model/error-message.js";
 import { requestSlotsOf, requestSlotsRefusal, type SharedBudget } from "../../model/shared-budget.js";
@@ -65,8 +66,8 @@ export interface McpHttpOptions {
   /** Open connections at once (default 10,000); a connection past it is closed as it arrives. */
   readonly maxConnections?: number;
   /**
-   * Open connections at once from one client address, an IPv6 client's /64 network (default 1,000); a connection
-   * past it is closed as it arrives.
+   * Open connections one client address (an IPv6 client's /64 network) may hold once half of `maxConnections` are
+   * open (default 1,000); from then on a connection past it is closed as it arrives.
    */
   readonly maxConnectionsPerAddress?: number;
   /** Longest a client may take to send a request's headers (default 10 s); past it the connection is closed. */
@@ -296,7 +297,7 @@ export const startMcpHttpServer = (
   });
   return new Promise((resolve, reject) => {
     http.once("error", reject);
-    http.listen(options.port ?? 0, host, () => {
+    http.listen({ port: options.port ?? 0, host, backlog: listenBacklog }, () => {
       const { port } = http.address() as AddressInfo;
       policy = {
         allowedHosts: options.allowedHosts ?? defaultAllowedHosts(host, port),
