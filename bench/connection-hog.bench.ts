@@ -10,7 +10,7 @@
  *
  * Reported for each: the other client's answered requests, failures and latency; how many connections the hog
  * held open at the end, and how many of its connections the server closed on arrival; the server's CPU over the
- * probing phase, as a share of one core (all threads, and its main thread's).
+ * probing phase, as a share of one core (all threads, and its main thread's), and its peak resident memory then.
  *
  *   node --import tsx bench/connection-hog.bench.ts [hogs, default 10000] [seconds, default 15]
  */
@@ -138,7 +138,7 @@ const measure = async (label: string, env: Record<string, string>) => {
     const sorted = probe.answeredMs.sort((x, y) => x - y);
     const ms = (p: number) => (sorted.length === 0 ? "-" : percentileOfSorted(sorted, p).toFixed(1));
     console.log(
-      `| ${label} | ${held} | ${refused} | ${sorted.length} of ${sorted.length + probe.failures} | ${ms(50)} | ${ms(99)} | ${cpu(stats.cpuSeconds)} (${cpu(stats.mainThreadCpuSeconds)}) |`,
+      `| ${label} | ${held} | ${refused} | ${sorted.length} of ${sorted.length + probe.failures} | ${ms(50)} | ${ms(99)} | ${cpu(stats.cpuSeconds)} (${cpu(stats.mainThreadCpuSeconds)}) | ${stats.memory === undefined ? "?" : `${stats.memory.peakResidentMb} MB`} |`,
     );
   } finally {
     await server.stop();
@@ -149,9 +149,9 @@ console.log(
   `${machineLine()}; ${hogs} connections from one address, ${seconds} s, ${new Date().toISOString()}`,
 );
 console.log(
-  "| server | hog's connections open at the end | hog's connections closed on arrival | other address: /healthz answered | p50 ms | p99 ms | server CPU, of a core (main thread) |",
+  "| server | hog's connections open at the end | hog's connections closed on arrival | other address: /healthz answered | p50 ms | p99 ms | server CPU, of a core (main thread) | server's peak resident memory |",
 );
-console.log("|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|");
 await measure("cap per address out of reach (1,000,000)", { BENCH_MAX_CONNECTIONS_PER_ADDRESS: "1000000" });
 await measure("default cap per address", {});
 process.exit(0);
