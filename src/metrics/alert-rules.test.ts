@@ -10,6 +10,8 @@ const metricNames = [
   "veracity_verifications_total",
   "veracity_report_confidence_score_bucket",
   "veracity_correction_loops_total",
+  "veracity_http_connections_refused_total",
+  "veracity_http_connections_refused_per_address_total",
 ];
 
 describe("Prometheus alert rules", () => {
@@ -19,7 +21,7 @@ describe("Prometheus alert rules", () => {
       const output = execFileSync("promtool", ["check", "rules", resolve(rulesDir, "alerts.yml")], {
         encoding: "utf8",
       });
-      expect(output).toMatch(/SUCCESS: 4 rules found/);
+      expect(output).toMatch(/SUCCESS: 5 rules found/);
     },
   );
 
@@ -34,8 +36,12 @@ describe("Prometheus alert rules", () => {
   it("only name metrics the registry exports", async () => {
     const { readFile } = await import("node:fs/promises");
     const { makeVeracityMetrics } = await import("./registry.js");
+    // The server registers its connection counts beside the verification metrics, on the same registry.
+    const { makeConnectionMetrics } = await import("../server/http-metrics.js");
     const rules = await readFile(resolve(rulesDir, "alerts.yml"), "utf8");
-    const exported = (await makeVeracityMetrics().registry.getMetricsAsJSON()).map((metric) => metric.name);
+    const { registry } = makeVeracityMetrics();
+    makeConnectionMetrics(registry);
+    const exported = (await registry.getMetricsAsJSON()).map((metric) => metric.name);
     const used = new Set(rules.match(/veracity_[a-z_]+(?=[{[])/g));
     for (const name of used) expect(exported).toContain(name.replace(/_bucket$/, ""));
     expect([...used].sort()).toEqual([...metricNames].sort());

@@ -52,3 +52,21 @@ export const makeHttpMetrics = (registry: Registry = new Registry(), bodyBytesHe
   const render = async () => ({ contentType: registry.contentType, body: await registry.metrics() });
   return { registry, record, render };
 };
+
+/**
+ * The counts of connections a server closed on arrival: past `--max-connections` (Node's own cap), and from an
+ * address past `--max-connections-per-address` once half of them were open. `ops/prometheus/alerts.yml` alerts
+ * on the two together.
+ */
+export const makeConnectionMetrics = (registry: Registry) => ({
+  refused: new Counter({
+    name: "veracity_http_connections_refused_total",
+    help: "Connections closed on arrival because --max-connections were open",
+    registers: [registry],
+  }),
+  refusedPerAddress: new Counter({
+    name: "veracity_http_connections_refused_per_address_total",
+    help: "Connections closed on arrival because their client address held --max-connections-per-address while half of --max-connections were open",
+    registers: [registry],
+  }),
+});

@@ -5,7 +5,6 @@ import { join } from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { Effect } from "effect";
 import { type Logger, pino } from "pino";
-import { Counter } from "prom-client";
 import { type BuiltVerifier, buildVerifier } from "../assembly/build-verifier.js";
 import { requestUserFactMemory } from "../assembly/fact-memory.js";
 import { openMemoryGate } from "../assembly/memory-gate.js";
@@ -29,6 +28,7 @@ import { serverUrlFileName } from "../storage/directory-lock.js";
 import { openSqlClient } from "../storage/open.js";
 import { createServerApp } from "./app.js";
 import { defaultServerLimits, type ServerLimits } from "./deps.js";
+import { makeConnectionMetrics } from "./http-metrics.js";
 import { type ApiKeyKind, createApiKey, migrateServerTables } from "./keys/api-keys.js";
 import { defaultCalibrationUpdateIntervalMs, loadSavedRefit, startRecalibration } from "./recalibration.js";
 import { runEffect } from "./run-effect.js";
@@ -262,16 +262,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       serverOptions: connectionCheckingOptions,
     }) as Server;
     server.keepAliveTimeout = 5_000;
-    const refused = new Counter({
-      name: "veracity_http_connections_refused_total",
-      help: "Connections closed on arrival because --max-connections were open",
-      registers: [metrics.registry],
-    });
-    const refusedPerAddress = new Counter({
-      name: "veracity_http_connections_refused_per_address_total",
-      help: "Connections closed on arrival because their client address held --max-connections-per-address while half of --max-connections were open",
-      registers: [metrics.registry],
-    });
+    const { refused, refusedPerAddress } = makeConnectionMetrics(metrics.registry);
     limitConnections(server, limits, { refusedPerAddress: () => refusedPerAddress.inc() });
     server.on("drop", () => refused.inc());
     await new Promise<void>((resolve, reject) => {
