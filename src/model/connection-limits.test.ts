@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { openConnection, writeUntilClosed } from "../testing/raw-http.js";
+import { openConnection, openConnections, writeUntilClosed } from "../testing/raw-http.js";
 import { clientOfAddress, connectionCheckingOptions, limitConnections } from "./connection-limits.js";
 
 describe("clientOfAddress", () => {
@@ -56,11 +56,7 @@ const serve = async (
 };
 
 /** Opens and holds `count` connections from `address`. */
-const hold = async (url: string, count: number, address: string): Promise<Socket[]> => {
-  const held: Socket[] = [];
-  for (let index = 0; index < count; index += 1) held.push(await openConnection(url, sockets, address));
-  return held;
-};
+const hold = (url: string, count: number, address: string) => openConnections(url, count, sockets, address);
 
 const request = "GET / HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n";
 

@@ -56,8 +56,13 @@ export const connectionCheckingOptions = { connectionsCheckingInterval: 1_000 } 
  * counts as one client of its own ("unknown").
  */
 export const clientOfAddress = (address: string | undefined): string => {
-  if (address === undefined || !ipaddr.isValid(address)) return "unknown";
-  const parsed = ipaddr.process(address);
+  if (address === undefined) return "unknown";
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.process(address);
+  } catch {
+    return "unknown";
+  }
   if (parsed.kind() === "ipv4") return parsed.toString();
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
   return `${parts.map((part) => part.toString(16)).join(":")}::/64`;

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   connectionsQueuedWhileBusy,
   openConnection,
+  openConnections,
   sendHalfBody,
   stallHead,
   writeUntilClosed,
@@ -219,10 +220,7 @@ describe("open connections", () => {
     // The cap binds once half of maxConnections are open: here the address's own two connections.
     const server = await start({ maxConnections: 4, maxConnectionsPerAddress: 2 });
     const url = new URL(server.url);
-    const held = [
-      await openConnection(server.url, sockets, "127.0.0.1"),
-      await openConnection(server.url, sockets, "127.0.0.1"),
-    ];
+    const held = await openConnections(server.url, 2, sockets, "127.0.0.1");
     const third = await openConnection(server.url, sockets, "127.0.0.1");
     expect(await writeUntilClosed(third, `GET /healthz HTTP/1.1\r\nhost: ${url.host}\r\n\r\n`)).toBe("");
     const other = await openConnection(server.url, sockets, "127.0.0.2");

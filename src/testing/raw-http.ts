@@ -97,6 +97,18 @@ export const openConnection = (url: string, opened: Socket[], localAddress?: str
     opened.push(socket);
   });
 
+/** `count` connections to `url`'s host opened one after the other (and held), from `localAddress` when given. */
+export const openConnections = async (
+  url: string,
+  count: number,
+  opened: Socket[],
+  localAddress?: string,
+): Promise<Socket[]> => {
+  const held: Socket[] = [];
+  for (let index = 0; index < count; index += 1) held.push(await openConnection(url, opened, localAddress));
+  return held;
+};
+
 /** Writes `bytes` on `socket` and resolves with everything the server sent before it closed the connection. */
 export const writeUntilClosed = (socket: Socket, bytes: string): Promise<string> =>
   new Promise((resolve) => {

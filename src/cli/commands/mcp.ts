@@ -10,6 +10,7 @@ import {
 import { type McpHttpOptions, startMcpHttpServer } from "../../integrations/mcp/http.js";
 import { serveMcpStdio } from "../../integrations/mcp/stdio.js";
 import { defaultWarmUp } from "../../memory/index.js";
+import { defaultConnectionLimits } from "../../model/connection-limits.js";
 import { maxVerifyWorkers } from "../../server/config.js";
 import { keyHolder, migrateServerTables } from "../../server/keys/api-keys.js";
 import { runEffect } from "../../server/run-effect.js";
@@ -168,22 +169,20 @@ const verifyWorkers = (values: Values): number =>
 const callTimeoutMs = (values: Values): number =>
   integerBetween(values["timeout-ms"], "--timeout-ms", defaultMcpCallTimeoutMs, 100, 600_000);
 
-/** The connection caps the flags set (read before anything is opened, so a bad value is refused first). */
+/** The connection caps, from the flags or the defaults (read before anything is opened, so a bad value is refused first). */
 const connectionCapsOf = (
   values: Values,
 ): Pick<McpHttpOptions, "maxConnections" | "maxConnectionsPerAddress"> => ({
-  ...(values["max-connections"] === undefined
-    ? {}
-    : { maxConnections: positiveInteger(values["max-connections"], "--max-connections", 1) }),
-  ...(values["max-connections-per-address"] === undefined
-    ? {}
-    : {
-        maxConnectionsPerAddress: positiveInteger(
-          values["max-connections-per-address"],
-          "--max-connections-per-address",
-          1,
-        ),
-      }),
+  maxConnections: positiveInteger(
+    values["max-connections"],
+    "--max-connections",
+    defaultConnectionLimits.maxConnections,
+  ),
+  maxConnectionsPerAddress: positiveInteger(
+    values["max-connections-per-address"],
+    "--max-connections-per-address",
+    defaultConnectionLimits.maxConnectionsPerAddress,
+  ),
 });
 
 const serveHttp = async (

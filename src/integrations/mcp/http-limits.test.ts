@@ -4,6 +4,7 @@ import { currentQueueOwner } from "../../facade/worker-pool/queue-owner.js";
 import {
   connectionsQueuedWhileBusy,
   openConnection,
+  openConnections,
   sendHalfBody,
   stallHead,
   writeUntilClosed,
@@ -162,13 +163,10 @@ describe("the MCP HTTP endpoint's limits across connections", () => {
     // The cap binds once half of maxConnections are open: here the address's own two connections.
     const server = await start({ maxConnections: 4, maxConnectionsPerAddress: 2 });
     const { host } = new URL(server.url);
-    const held = [
-      await openConnection(server.url, sockets, "127.0.0.1"),
-      await openConnection(server.url, sockets, "127.0.0.1"),
-    ];
-    const second = await openConnection(server.url, sockets, "127.0.0.1");
+    const held = await openConnections(server.url, 2, sockets, "127.0.0.1");
+    const third = await openConnection(server.url, sockets, "127.0.0.1");
     const head = `POST /mcp HTTP/1.1\r\nhost: ${host}\r\ncontent-length: 2\r\nconnection: close\r\n\r\n{}`;
-    expect(await writeUntilClosed(second, head)).toBe("");
+    expect(await writeUntilClosed(third, head)).toBe("");
     // Any answer at all (the empty body is refused) shows the connection from the other address was served.
     const other = await openConnection(server.url, sockets, "127.0.0.2");
     expect(await writeUntilClosed(other, head)).toMatch(/^HTTP\/1\.1 \d{3}/);
