@@ -1,10 +1,12 @@
 /**
  * `veracity eval --concurrency 2` against `--concurrency 1`, as a user runs it: the built CLI over the labelled
  * sets, each run a new process, the runs alternating. Reports each run's wall time and CPU time (every thread of
- * the process), the ratio of the medians, and whether the two wrote the same predictions (every column but
- * `latency_ms`). On a machine with fewer than three cores `eval` verifies in its own thread whatever N is (a
- * worker pool paid more in compiling than it gained there); the bench then also runs `--concurrency 2` with the
- * pool forced (the child is told it has three cores), labelled so.
+ * the process), split on Linux into the main thread's and the other threads' (the pool's workers, and V8's own
+ * threads, whose compiling and collecting run beside the main thread even in a run without workers), the ratio
+ * of the medians, and whether the two wrote the same predictions (every column but `latency_ms`). On a machine
+ * with fewer than three cores `eval` verifies in its own thread whatever N is (a worker pool paid more in
+ * compiling than it gained there); the bench then also runs `--concurrency 2` with the pool forced (the child is
+ * told it has three cores), labelled so.
  *
  * Beside them, the machine's own ceiling for two threads, so the ratio can be compared across machines: a fixed,
  * allocating JavaScript job (string keys counted in a Map) done twice in one worker thread against once in each
@@ -50,6 +52,8 @@ const records = files.reduce(
 interface Run {
   readonly wallS: number;
   readonly cpuS: number;
+  /** The main thread's share of `cpuS` (NaN where the system does not say). */
+  readonly mainThreadS: number;
   /** predictions.csv without its latency column. */
   readonly predictions: string;
 }
@@ -100,10 +104,12 @@ const runEval = async (concurrency: number, cores?: number): Promise<Run> => {
     const cpu = JSON.parse(line?.slice("BENCH_CPU ".length) ?? "{}") as {
       userMs?: number;
       systemMs?: number;
+      mainThreadMs?: number;
     };
     return {
       wallS,
       cpuS: ((cpu.userMs ?? Number.NaN) + (cpu.systemMs ?? Number.NaN)) / 1000,
+      mainThreadS: (cpu.mainThreadMs ?? Number.NaN) / 1000,
       predictions: withoutLatency(readFileSync(join(out, "predictions.csv"), "utf8")),
     };
   } finally {
@@ -154,14 +160,18 @@ for (let round = 0; round < rounds; round++) {
 }
 const reference = runs.get("--concurrency 1") ?? [];
 const baseWall = median(reference.map((run) => run.wallS));
-console.log("| run | wall s (each run) | CPU s (each run) | median wall vs --concurrency 1 | predictions |");
-console.log("|---|---|---|---|---|");
+const seconds = (list: readonly Run[], of: (run: Run) => number) =>
+  list.map((run) => of(run).toFixed(1)).join(", ");
+console.log(
+  "| run | wall s (each run) | CPU s (each run) | of which the main thread's | the other threads' (workers, V8's compiler and collector) | median wall vs --concurrency 1 | predictions |",
+);
+console.log("|---|---|---|---|---|---|---|");
 for (const [name, list] of runs) {
   const same = list.every((run) => run.predictions === reference[0]?.predictions);
   console.log(
-    `| ${name} | ${list.map((run) => run.wallS.toFixed(2)).join(", ")} | ${list.map((run) => run.cpuS.toFixed(1)).join(", ")} | ${(baseWall / median(list.map((run) => run.wallS))).toFixed(2)}x | ${same ? "identical" : "DIFFER"} |`,
+    `| ${name} | ${list.map((run) => run.wallS.toFixed(2)).join(", ")} | ${seconds(list, (run) => run.cpuS)} | ${seconds(list, (run) => run.mainThreadS)} | ${seconds(list, (run) => run.cpuS - run.mainThreadS)} | ${(baseWall / median(list.map((run) => run.wallS))).toFixed(2)}x | ${same ? "identical" : "DIFFER"} |`,
   );
 }
 console.log(
-  `| baseline: a JavaScript job on two worker threads against one (the machine's ceiling) | | | ${ceilings.map((ratio) => `${ratio.toFixed(2)}x`).join(", ")} (median ${median(ceilings).toFixed(2)}x) | |`,
+  `| baseline: a JavaScript job on two worker threads against one (the machine's ceiling) | | | | | ${ceilings.map((ratio) => `${ratio.toFixed(2)}x`).join(", ")} (median ${median(ceilings).toFixed(2)}x) | |`,
 );
