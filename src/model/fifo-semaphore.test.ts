@@ -1,5 +1,6 @@
 import { Deferred, Effect, Exit, Fiber, FiberId } from "effect";
 import { describe, expect, it } from "vitest";
+import { collectGarbage, threadCpuMicros } from "../testing/measured-cost.js";
 import { type FifoSemaphore, makeFifoSemaphore } from "./fifo-semaphore.js";
 
 /** One turn of the event loop: lets every fiber that can run do so. */
@@ -121,13 +122,14 @@ describe("makeFifoSemaphore", () => {
     const cost = async (waiters: number) => {
       const semaphore = makeFifoSemaphore(1);
       const step = semaphore.withPermit(Effect.promise(settle));
-      const started = process.cpuUsage();
+      collectGarbage();
+      const started = threadCpuMicros();
       await Promise.all(Array.from({ length: waiters }, () => Effect.runPromise(step)));
-      const used = process.cpuUsage(started);
-      return used.user + used.system;
+      return threadCpuMicros() - started;
     };
-    // Warmed up first (the first runs still compile), then alternated, fastest of five each: a run of 3,000
-    // takes about a tenth of a second, long enough to stand clear of the scheduler's and collector's noise.
+    // Warmed up first (the first runs still compile), then alternated, fastest of five each, each from a
+    // collected heap and counted on this thread alone: a run of 3,000 takes about a tenth of a second, long
+    // enough to stand clear of the scheduler's noise.
     for (let round = 0; round < 3; round += 1) await cost(2_000);
     const fewer: number[] = [];
     const more: number[] = [];

@@ -19,12 +19,26 @@ export interface FifoSemaphore {
  */
 export const makeFifoSemaphore = (permits: number): FifoSemaphore => {
   let free = permits;
-  // A Set keeps insertion order (the queue's) and removes an interrupted waiter at once.
-  const waiters = new Set<Deferred.Deferred<void>>();
+  // The queue: an array read from `head`, each entry marked when it leaves (handed the permit, or interrupted
+  // while waiting), so an interrupted waiter leaves in constant time and a release skips it. A Set kept the
+  // order too, but a release that took its first entry scanned every entry deleted before it (a Set keeps them
+  // as holes until it shrinks): 6,000 waiters cost four times 3,000 in that scan.
+  const queue: Waiter[] = [];
+  let head = 0;
+  let waiting = 0;
   const release = (): void => {
-    for (const next of waiters) {
-      waiters.delete(next);
-      Deferred.unsafeDone(next, Exit.void);
+    while (head < queue.length) {
+      const next = queue[head] as Waiter;
+      head += 1;
+      // The entries already read go once they are half the array: each is moved at most once.
+      if (head > compactAfter && head * 2 > queue.length) {
+        queue.splice(0, head);
+        head = 0;
+      }
+      if (!next.queued) continue;
+      next.queued = false;
+      waiting -= 1;
+      Deferred.unsafeDone(next.turn, Exit.void);
       return;
     }
     free += 1;
@@ -36,13 +50,17 @@ export const makeFifoSemaphore = (permits: number): FifoSemaphore => {
         free -= 1;
         return Effect.void;
       }
-      const turn = Deferred.unsafeMake<void>(FiberId.none);
-      waiters.add(turn);
-      return restore(Deferred.await(turn)).pipe(
+      const waiter: Waiter = { turn: Deferred.unsafeMake<void>(FiberId.none), queued: true };
+      queue.push(waiter);
+      waiting += 1;
+      return restore(Deferred.await(waiter.turn)).pipe(
         Effect.onInterrupt(() =>
           Effect.sync(() => {
-            // Still queued: it never had the permit. Otherwise the permit reached it: pass it on.
-            if (!waiters.delete(turn)) release();
+            // Still queued: it never had the permit, and leaves. Otherwise the permit reached it: pass it on.
+            if (waiter.queued) {
+              waiter.queued = false;
+              waiting -= 1;
+            } else release();
           }),
         ),
       );
@@ -52,6 +70,15 @@ export const makeFifoSemaphore = (permits: number): FifoSemaphore => {
       Effect.uninterruptibleMask((restore) =>
         Effect.zipRight(acquire(restore), Effect.ensuring(restore(effect), Effect.sync(release))),
       ),
-    waiting: () => waiters.size,
+    waiting: () => waiting,
   };
 };
+
+/** One effect waiting for a permit: `queued` until it is handed one or is interrupted. */
+interface Waiter {
+  readonly turn: Deferred.Deferred<void>;
+  queued: boolean;
+}
+
+/** Entries read from the front of the queue kept before they are dropped (dropping moves the rest). */
+const compactAfter = 1_024;
