@@ -22,7 +22,8 @@ setFlagsFromString("--expose-gc");
 
 /**
  * A full garbage collection, for a test to call before each timed run: a run then neither pays for the garbage
- * of the one before it nor meets the heap at whatever size makes the collector run. Without it, the FIFO
+ * of the one before it nor meets the heap at whatever size makes the collector run (the verifier's, the FIFO
+ * semaphore's and the embedded store's doubling tests call it). Without it, the FIFO
  * semaphore's doubling test read 2.4-2.8x on a 2-core machine (the larger run after the smaller one's garbage),
  * with it 1.4-2.1x, over the same code.
  */

@@ -1,7 +1,6 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createVerifier } from "../facade/create-verifier.js";
+import { collectGarbage } from "../testing/measured-cost.js";
 import { defaultEvidenceFocus } from "./focus-evidence.js";
 
 /**
@@ -92,10 +91,8 @@ afterAll(async () => {
 });
 
 /** The fastest of `runs` alternated timings of `small` and `large`: the ratio large / small. */
-// A full collection before each timed run, so a run does not pay for the garbage of the one before it, nor
-// meet the heap at a size where the collector happens to run (the flag exposes `gc` to new contexts).
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
+// A full collection (`collectGarbage`) before each timed run, so a run does not pay for the garbage of the one
+// before it, nor meet the heap at a size where the collector happens to run.
 
 /** CPU time of this process (every thread of it, garbage collection included) in milliseconds. */
 const cpuMs = (): number => {
