@@ -1,6 +1,6 @@
 import { Deferred, Effect, Exit, Fiber, FiberId } from "effect";
 import { describe, expect, it } from "vitest";
-import { collectGarbage, threadCpuMicros } from "../testing/measured-cost.js";
+import { pairedCostRatio } from "../testing/measured-cost.js";
 import { type FifoSemaphore, makeFifoSemaphore } from "./fifo-semaphore.js";
 
 /** One turn of the event loop: lets every fiber that can run do so. */
@@ -119,25 +119,12 @@ describe("makeFifoSemaphore", () => {
 
   it("costs about twice as much for twice as many waiters", async () => {
     // A release that woke every waiter would make n waiters cost n squared: doubling them, four times as much.
-    const cost = async (waiters: number) => {
-      const semaphore = makeFifoSemaphore(1);
-      const step = semaphore.withPermit(Effect.promise(settle));
-      collectGarbage();
-      const started = threadCpuMicros();
+    const atOnce = async (waiters: number) => {
+      const step = makeFifoSemaphore(1).withPermit(Effect.promise(settle));
       await Promise.all(Array.from({ length: waiters }, () => Effect.runPromise(step)));
-      return threadCpuMicros() - started;
     };
-    // Warmed up first (the first runs still compile), then alternated, fastest of five each, each from a
-    // collected heap and counted on this thread alone: a run of 3,000 takes about a tenth of a second, long
-    // enough to stand clear of the scheduler's noise.
-    for (let round = 0; round < 3; round += 1) await cost(2_000);
-    const fewer: number[] = [];
-    const more: number[] = [];
-    for (let round = 0; round < 5; round += 1) {
-      fewer.push(await cost(3_000));
-      more.push(await cost(6_000));
-    }
-    const ratio = Math.min(...more) / Math.min(...fewer);
-    expect(ratio).toBeLessThan(2.5);
+    // Counted on this thread alone, the median of seven pairs: a run of 3,000 takes about a tenth of a second,
+    // long enough to stand clear of the scheduler's noise.
+    expect(await pairedCostRatio(atOnce, 3_000, 6_000)).toBeLessThan(2.5);
   });
 });

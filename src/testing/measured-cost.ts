@@ -28,3 +28,44 @@ setFlagsFromString("--expose-gc");
  * with it 1.4-2.1x, over the same code.
  */
 export const collectGarbage = runInNewContext("gc") as () => void;
+
+/**
+ * How many times the cost of `run(small)` the cost of `run(large)` is, in this thread's CPU time: both sizes
+ * warmed up `warmups` times (the first runs still compile), then `rounds` pairs timed back to back, each run from
+ * a collected heap, the order inside a pair alternating, and the median of the pairs' ratios returned.
+ *
+ * A pair's two runs are a fraction of a second apart, so a stretch when the machine runs slowly (a small virtual
+ * machine whose host is busy counts its stolen time as the thread's) lands in both runs of a pair, or in few
+ * enough pairs that the median leaves them out. The fastest run of each size, compared instead, read 2.59x once
+ * on a 2-core machine where the same code's pairs read about 2x: a quick small run just before such a stretch,
+ * every large run inside it.
+ */
+export const pairedCostRatio = async (
+  run: (size: number) => Promise<unknown>,
+  small: number,
+  large: number,
+  { warmups = 3, rounds = 7 }: { readonly warmups?: number; readonly rounds?: number } = {},
+): Promise<number> => {
+  const cost = async (size: number) => {
+    collectGarbage();
+    const started = threadCpuMicros();
+    await run(size);
+    return threadCpuMicros() - started;
+  };
+  for (let round = 0; round < warmups; round += 1) {
+    await run(small);
+    await run(large);
+  }
+  const ratios: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    if (round % 2 === 0) {
+      const fewer = await cost(small);
+      ratios.push((await cost(large)) / fewer);
+    } else {
+      const more = await cost(large);
+      ratios.push(more / (await cost(small)));
+    }
+  }
+  ratios.sort((a, b) => a - b);
+  return ratios[Math.floor(ratios.length / 2)] as number;
+};

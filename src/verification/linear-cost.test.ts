@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createVerifier } from "../facade/create-verifier.js";
-import { collectGarbage } from "../testing/measured-cost.js";
+import { pairedCostRatio } from "../testing/measured-cost.js";
 import { defaultEvidenceFocus } from "./focus-evidence.js";
 
 /**
@@ -90,75 +90,27 @@ afterAll(async () => {
   await reading.close();
 });
 
-/** The fastest of `runs` alternated timings of `small` and `large`: the ratio large / small. */
-// A full collection (`collectGarbage`) before each timed run, so a run does not pay for the garbage of the one
-// before it, nor meet the heap at a size where the collector happens to run.
-
-/** CPU time of this process (every thread of it, garbage collection included) in milliseconds. */
-const cpuMs = (): number => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
-
 /**
- * The time ratio of one doubling of the input: `size` and `4 * size` (two doublings) timed alternately in CPU
- * time of this process, the fastest of `runs` kept each, and the square root of their ratio taken. Other test
- * files run in processes of their own, so a busy machine makes them wait, not count; two doublings at once
+ * The time ratio of one doubling of the input: `size` and `4 * size` (two doublings) timed in pairs in this
+ * thread's CPU time (the verifier runs in it), the median pair's ratio taken and its square root returned. Other
+ * test files run in processes of their own, so a busy machine makes them wait, not count; two doublings at once
  * halve the share of noise in the figure. Linear work gives about 2, work that compares every pair of parts
  * about 4.
  */
 const doublingRatio = async (
   run: (size: number) => Promise<unknown>,
   size: number,
-  runs = 3,
-): Promise<number> => {
-  // Warm-up of both sizes: the code either takes is compiled before anything is timed.
-  await run(size);
-  await run(size * 4);
-  let small = Number.POSITIVE_INFINITY;
-  let large = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < runs; round++) {
-    collectGarbage();
-    let started = cpuMs();
-    await run(size);
-    small = Math.min(small, cpuMs() - started);
-    collectGarbage();
-    started = cpuMs();
-    await run(size * 4);
-    large = Math.min(large, cpuMs() - started);
-  }
-  return Math.sqrt(large / small);
-};
+  rounds: number,
+): Promise<number> => Math.sqrt(await pairedCostRatio(run, size, size * 4, { warmups: 1, rounds }));
 
 describe("cost linear in the input", () => {
-  it("the measure tells a step that compares every pair of parts from a linear one", async () => {
-    // Each step counts into a local and folds it, bounded, into the shared sink once: a sum kept across
-    // calls would outgrow a small integer and turn into a boxed number part way through the timings,
-    // slowing the later runs. The small sizes run for 20 to 30 ms, long enough that the clock's grain does
-    // not show.
-    let sink = 0;
-    const pairs = async (size: number) => {
-      let count = 0;
-      for (let i = 0; i < size; i++) for (let j = 0; j < size; j++) count += (i ^ j) & 1;
-      sink = ((sink + count) % 65_521) + 1;
-    };
-    const scan = async (size: number) => {
-      let count = 0;
-      for (let k = 0; k < 400; k++) for (let i = 0; i < size; i++) count += (i ^ k) & 1;
-      sink = ((sink + count) % 65_521) + 1;
-    };
-    expect(await doublingRatio(pairs, 6_000, 5)).toBeGreaterThan(3);
-    expect(await doublingRatio(scan, 60_000, 5)).toBeLessThan(2.5);
-    expect(sink).toBeGreaterThan(0);
-  });
-
   it.each([
     { sources: "the sources every layer reads", read: () => reading, size: 100_000, runs: 3 },
     {
       sources: "very large sources, focused on what concerns the answer,",
       read: () => verifier,
       size: 1_500_000,
-      runs: 2,
+      runs: 3,
     },
   ])("doubling $sources at most about doubles the time", async ({ read, size, runs }) => {
     const answer = answerFrom(report(20_000), 1_000);
