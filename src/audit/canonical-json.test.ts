@@ -1,7 +1,6 @@
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { collectGarbage } from "../testing/measured-cost.js";
 import { canonicalJson } from "./canonical-json.js";
 
 /** The definition canonicalJson must match byte for byte: audit chains written before it hash this way. */
@@ -84,8 +83,6 @@ describe("canonicalJson", () => {
   });
 
   it("keeps no long key it has written: distinct keys of 100 KB leave no more memory than JSON.stringify does", async () => {
-    setFlagsFromString("--expose-gc");
-    const collectGarbage = runInNewContext("gc") as () => void;
     // A fresh copy of the module: the property tests above have filled the kept keys' map to its count.
     vi.resetModules();
     const fresh = (await import("./canonical-json.js")).canonicalJson;

@@ -21,11 +21,10 @@ export const threadCpuMicros = (): number => {
 setFlagsFromString("--expose-gc");
 
 /**
- * A full garbage collection, for a test to call before each timed run: a run then neither pays for the garbage
- * of the one before it nor meets the heap at whatever size makes the collector run (the verifier's, the FIFO
- * semaphore's and the embedded store's doubling tests call it). Without it, the FIFO
- * semaphore's doubling test read 2.4-2.8x on a 2-core machine (the larger run after the smaller one's garbage),
- * with it 1.4-2.1x, over the same code.
+ * A full garbage collection. A test that times a run calls it first, so the run neither pays for the garbage of
+ * the one before it nor meets the heap at whatever size makes the collector run; a test that weighs what code
+ * leaves on the heap calls it before and after. Without it, the FIFO semaphore's doubling test read 2.4-2.8x
+ * on a 2-core machine (the larger run after the smaller one's garbage), with it 1.4-2.1x, over the same code.
  */
 export const collectGarbage = runInNewContext("gc") as () => void;
 
