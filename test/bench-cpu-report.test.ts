@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -33,21 +33,20 @@ worker.once("exit", () => {
   console.log(os.availableParallelism());
 });`;
 
+/** Runs the child with the preload to its exit; Node's `execFile` collects both outputs. */
 const run = (env: NodeJS.ProcessEnv) =>
   new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
-    const process_ = spawn(process.execPath, ["--import", preload, "-e", child], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    process_.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    process_.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    process_.on("exit", (code) => resolve({ stdout, stderr, code }));
+    execFile(
+      process.execPath,
+      ["--import", preload, "-e", child],
+      { env: { ...process.env, ...env } },
+      (error, stdout, stderr) =>
+        resolve({
+          stdout,
+          stderr,
+          code: error === null ? 0 : typeof error.code === "number" ? error.code : null,
+        }),
+    );
   });
 
 const reportOf = (stderr: string) => {
