@@ -21,6 +21,27 @@ describe("pairedCostRatio", () => {
     expect(sink).toBeGreaterThan(0);
   });
 
+  it("stops at its budget: the pairs timed by then, or an error naming the runs when none was", async () => {
+    const sizes: number[] = [];
+    // About a millisecond per unit of size, on the wall clock the budget reads.
+    const busy = async (size: number) => {
+      sizes.push(size);
+      const until = performance.now() + size;
+      while (performance.now() < until);
+    };
+    // Warm-ups of 10 + 20 ms stay inside 50 ms; the first pair ends past it, and no second pair starts.
+    const ratio = await pairedCostRatio(busy, 10, 20, { warmups: 1, rounds: 7, budgetMs: 50 });
+    expect(sizes).toEqual([10, 20, 10, 20]);
+    expect(ratio).toBeGreaterThan(1.5);
+    expect(ratio).toBeLessThan(2.5);
+
+    sizes.length = 0;
+    await expect(pairedCostRatio(busy, 10, 40, { warmups: 3, budgetMs: 30 })).rejects.toThrow(
+      /past the 30 ms budget, before one pair was timed \(10: \d+ ms, 40: \d+ ms\)/,
+    );
+    expect(sizes).toEqual([10, 40]);
+  });
+
   it("counts the calling thread's CPU, which grows while it works", () => {
     const before = threadCpuMicros();
     let sink = 0;

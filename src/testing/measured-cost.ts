@@ -38,24 +38,53 @@ export const collectGarbage = runInNewContext("gc") as () => void;
  * enough pairs that the median leaves them out. The fastest run of each size, compared instead, read 2.59x once
  * on a 2-core machine where the same code's pairs read about 2x: a quick small run just before such a stretch,
  * every large run inside it.
+ *
+ * The measurement stops at `budgetMs` of wall time, checked between runs. A workload that has turned quadratic
+ * can take a minute per run, and one that keeps the event loop busy (promises settling promises) holds the
+ * test's own timeout off until it yields: without the budget, every warm-up and pair would still run before the
+ * test could fail. Past the budget, the median of the pairs timed so far is returned; with no pair timed yet,
+ * the measurement throws, naming the runs that took the time.
  */
 export const pairedCostRatio = async (
   run: (size: number) => Promise<unknown>,
   small: number,
   large: number,
-  { warmups = 3, rounds = 7 }: { readonly warmups?: number; readonly rounds?: number } = {},
+  {
+    warmups = 3,
+    rounds = 7,
+    budgetMs = defaultBudgetMs,
+  }: { readonly warmups?: number; readonly rounds?: number; readonly budgetMs?: number } = {},
 ): Promise<number> => {
+  const started = performance.now();
+  const runs: string[] = [];
+  const timed = async (size: number) => {
+    const from = performance.now();
+    await run(size);
+    runs.push(`${size}: ${Math.round(performance.now() - from)} ms`);
+  };
+  const overBudget = () => performance.now() - started > budgetMs;
   const cost = async (size: number) => {
     collectGarbage();
-    const started = threadCpuMicros();
-    await run(size);
-    return threadCpuMicros() - started;
+    const before = threadCpuMicros();
+    await timed(size);
+    return threadCpuMicros() - before;
+  };
+  const ratios: number[] = [];
+  const result = (): number => {
+    if (ratios.length === 0)
+      throw new Error(
+        `the runs took ${Math.round(performance.now() - started)} ms, past the ${budgetMs} ms budget, before one ` +
+          `pair was timed (${runs.join(", ")}): far more than a cost that grows in step with the size would take`,
+      );
+    ratios.sort((a, b) => a - b);
+    return ratios[Math.floor(ratios.length / 2)] as number;
   };
   for (let round = 0; round < warmups; round += 1) {
-    await run(small);
-    await run(large);
+    await timed(small);
+    if (overBudget()) return result();
+    await timed(large);
+    if (overBudget()) return result();
   }
-  const ratios: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     if (round % 2 === 0) {
       const fewer = await cost(small);
@@ -64,7 +93,13 @@ export const pairedCostRatio = async (
       const more = await cost(large);
       ratios.push(more / (await cost(small)));
     }
+    if (overBudget()) break;
   }
-  ratios.sort((a, b) => a - b);
-  return ratios[Math.floor(ratios.length / 2)] as number;
+  return result();
 };
+
+/**
+ * Wall time a measurement may take before it stops. The doubling tests take 2-6 s each on a 2-core machine and
+ * have a 60 s timeout: half of it leaves a slower machine five times their time.
+ */
+const defaultBudgetMs = 30_000;
