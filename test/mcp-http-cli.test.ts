@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeArgsToRun } from "../src/facade/worker-pool/current-build.js";
 import { callForStructured } from "../src/integrations/testing/mcp-client.js";
 import { freePort } from "../src/testing/free-port.js";
+import { runVeracity as runVeracityProcess } from "../src/testing/serve-process.js";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const cliSource = join(repoRoot, "src/cli/main.ts");
@@ -23,19 +24,8 @@ const spawnVeracity = (...args: string[]): ChildProcess =>
   });
 
 /** Runs a command to its end: its exit code and what it printed. */
-const runVeracity = async (...args: string[]) => {
-  const child = spawnVeracity(...args);
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((done) => child.on("exit", done));
-  return { code, stdout, stderr };
-};
+const runVeracity = (...args: string[]) =>
+  runVeracityProcess(args, { DATABASE_URL: undefined, VERACITY_DB: undefined });
 
 /** A raw POST whose `Host` (and, when given, the address it comes from) the test chooses (fetch would not let it). */
 const post = (url: string, headers: Record<string, string>, localAddress?: string) =>

@@ -1,33 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { nodeArgsToRun } from "../facade/worker-pool/current-build.js";
-import { spawnServe } from "../testing/serve-process.js";
+import { runVeracity, spawnServe } from "../testing/serve-process.js";
 
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const cli = join(repoRoot, "src/cli/main.ts");
 const children: ChildProcess[] = [];
-
-const runCli = (args: string[]) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [...nodeArgsToRun(cli), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
@@ -38,7 +17,16 @@ describe("veracity serve on SIGTERM", () => {
     const dir = await mkdtemp(join(tmpdir(), "veracity-shutdown-"));
     try {
       const database = join(dir, "data");
-      const minted = await runCli(["serve", "keys", "create", "--user", "sam", "--agent", "--db", database]);
+      const minted = await runVeracity([
+        "serve",
+        "keys",
+        "create",
+        "--user",
+        "sam",
+        "--agent",
+        "--db",
+        database,
+      ]);
       expect(minted.code).toBe(0);
       const key = minted.stdout.trim();
       const serve = spawnServe([

@@ -1,9 +1,44 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { nodeArgsToRun } from "../facade/worker-pool/current-build.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+const cliSource = join(repoRoot, "src/cli/main.ts");
+
+/** What a `veracity` command run to its end printed, and its exit code (null when a signal ended it). */
+export interface VeracityRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * `veracity <args>` run to its end in a process of its own (the build when current, else the sources), from the
+ * project's folder with this process's environment and `env` over it (an undefined value leaves a variable out).
+ * A command that fails resolves with its exit code; only a process that cannot start rejects.
+ */
+export const runVeracity = (
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): Promise<VeracityRun> =>
+  new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [...nodeArgsToRun(cliSource), ...args],
+      { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error !== null && typeof error.code !== "number" && error.signal == null) reject(error);
+        else
+          resolve({
+            code: error === null ? 0 : typeof error.code === "number" ? error.code : null,
+            stdout,
+            stderr,
+          });
+      },
+    );
+  });
 
 /** A `veracity serve` started by `spawnServe`. */
 export interface ServeProcess {
@@ -22,15 +57,11 @@ export interface ServeProcess {
  * stops it (SIGTERM, or SIGKILL when a test fails half-way).
  */
 export const spawnServe = (args: readonly string[]): ServeProcess => {
-  const child = spawn(
-    process.execPath,
-    [...nodeArgsToRun(join(repoRoot, "src/cli/main.ts")), "serve", ...args],
-    {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env },
-    },
-  );
+  const child = spawn(process.execPath, [...nodeArgsToRun(cliSource), "serve", ...args], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env },
+  });
   let output = "";
   const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
   const url = new Promise<string>((resolve, reject) => {
