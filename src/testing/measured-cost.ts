@@ -99,7 +99,7 @@ export const pairedCostRatio = async (
 };
 
 /**
- * Wall time a measurement may take before it stops. The doubling tests take 2-6 s each on a 2-core machine and
- * have a 60 s timeout: half of it leaves a slower machine five times their time.
+ * Wall time a measurement may take before it stops. The doubling tests take 4-9 s each on a 2-core machine and
+ * have a 60 s timeout: half of it leaves a machine three times slower room to finish.
  */
 const defaultBudgetMs = 30_000;

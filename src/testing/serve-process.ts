@@ -17,7 +17,7 @@ export interface VeracityRun {
 /**
  * `veracity <args>` run to its end in a process of its own (the build when current, else the sources), from the
  * project's folder with this process's environment and `env` over it (an undefined value leaves a variable out).
- * A command that fails resolves with its exit code; only a process that cannot start rejects.
+ * A command that fails resolves with its exit code; a process that cannot start, or prints more than 64 MB, rejects.
  */
 export const runVeracity = (
   args: readonly string[],
@@ -29,13 +29,9 @@ export const runVeracity = (
       [...nodeArgsToRun(cliSource), ...args],
       { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
-        if (error !== null && typeof error.code !== "number" && error.signal == null) reject(error);
-        else
-          resolve({
-            code: error === null ? 0 : typeof error.code === "number" ? error.code : null,
-            stdout,
-            stderr,
-          });
+        // A string code is execFile's own failure (the program not found, an output past `maxBuffer`).
+        if (typeof error?.code === "string") reject(error);
+        else resolve({ code: error === null ? 0 : (error.code ?? null), stdout, stderr });
       },
     );
   });
