@@ -14,30 +14,21 @@
  * Default files: every *.jsonl of VERACITY_DATASETS_DIR (the six labelled sets, 13,192 records).
  */
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { machineLine } from "./libraries/call-timings.js";
+import { builtCli, labelledFiles } from "./libraries/eval-inputs.js";
 import { compileCost, parseV8Trace } from "./libraries/v8-trace.js";
 
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const cli = join(repoRoot, "dist/cli/main.js");
-if (!existsSync(cli)) throw new Error("dist/cli/main.js is missing: run `npm run build` first");
+const cli = builtCli();
 
 const args = process.argv.slice(2);
 const topAt = args.indexOf("--top");
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 15;
-const datasets = process.env.VERACITY_DATASETS_DIR ?? join(repoRoot, "../shared/benchmarks");
-const given = args.filter((arg) => arg.endsWith(".jsonl"));
-const files =
-  given.length > 0
-    ? given
-    : readdirSync(datasets)
-        .filter((name) => name.endsWith(".jsonl"))
-        .sort()
-        .map((name) => join(datasets, name));
+const files = labelledFiles(args);
 
 const out = await mkdtemp(join(tmpdir(), "veracity-compile-cost-"));
 const started = performance.now();

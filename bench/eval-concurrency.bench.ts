@@ -18,7 +18,7 @@
  * Default files: every *.jsonl of VERACITY_DATASETS_DIR (the six labelled sets, 13,192 records).
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,24 +26,15 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { machineLine } from "./libraries/call-timings.js";
 import { parseCsv } from "./libraries/csv.js";
+import { builtCli, labelledFiles } from "./libraries/eval-inputs.js";
 import { median } from "./libraries/statistics.js";
 
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
-const cli = join(repoRoot, "dist/cli/main.js");
-if (!existsSync(cli)) throw new Error("dist/cli/main.js is missing: run `npm run build` first");
+const cli = builtCli();
 const preload = fileURLToPath(new URL("./libraries/report-cpu-at-exit.mjs", import.meta.url));
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 3);
-const datasets = process.env.VERACITY_DATASETS_DIR ?? join(repoRoot, "../shared/benchmarks");
-const given = args.filter((arg) => arg.endsWith(".jsonl"));
-const files =
-  given.length > 0
-    ? given
-    : readdirSync(datasets)
-        .filter((name) => name.endsWith(".jsonl"))
-        .sort()
-        .map((name) => join(datasets, name));
+const files = labelledFiles(args);
 const records = files.reduce(
   (sum, file) => sum + readFileSync(file, "utf8").split("\n").filter(Boolean).length,
   0,
