@@ -28,6 +28,13 @@ const cli = builtCli();
 const args = process.argv.slice(2);
 const topAt = args.indexOf("--top");
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 15;
+// Without a count after it ("--top" alone, or "--top" before a file), every table would come out empty.
+if (!Number.isInteger(top) || top < 1) {
+  process.stderr.write(
+    `--top takes a whole number of rows, 1 or more (got ${args[topAt + 1] ?? "nothing"})\n`,
+  );
+  process.exit(2);
+}
 const files = labelledFiles(args);
 
 const out = await mkdtemp(join(tmpdir(), "veracity-compile-cost-"));

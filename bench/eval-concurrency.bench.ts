@@ -13,7 +13,11 @@
  * of two, started at once. A run of plain JavaScript on two threads gets this much from the second core; the
  * verifier cannot get more.
  *
- *   npm run build && VERACITY_DATASETS_DIR=../shared/benchmarks node --import tsx bench/eval-concurrency.bench.ts [rounds, default 3] [FILE.jsonl...]
+ * `--control` adds the same runs again with V8's optimising compiler turned off (`node --no-opt`), labelled so:
+ * each isolate then compiles almost nothing, so the pair shows what the pool gains on this machine when its
+ * workers do not each compile the verifier afresh (slower runs, but a cleaner ratio of the two).
+ *
+ *   npm run build && VERACITY_DATASETS_DIR=../shared/benchmarks node --import tsx bench/eval-concurrency.bench.ts [rounds, default 3] [--control] [FILE.jsonl...]
  *
  * Default files: every *.jsonl of VERACITY_DATASETS_DIR (the six labelled sets, 13,192 records).
  */
@@ -56,7 +60,11 @@ const withoutLatency = (csv: string): string => {
   return rows.map((row) => JSON.stringify(row.filter((_, index) => index !== column))).join("\n");
 };
 
-const runEval = async (concurrency: number, cores?: number): Promise<Run> => {
+const runEval = async (
+  concurrency: number,
+  cores: number | undefined,
+  nodeArgs: readonly string[],
+): Promise<Run> => {
   const out = await mkdtemp(join(tmpdir(), "veracity-eval-bench-"));
   try {
     const started = performance.now();
@@ -64,6 +72,7 @@ const runEval = async (concurrency: number, cores?: number): Promise<Run> => {
       const child = spawn(
         process.execPath,
         [
+          ...nodeArgs,
           "--import",
           preload,
           cli,
@@ -132,13 +141,29 @@ const ceiling = async (): Promise<number> => {
 };
 
 const cores = availableParallelism();
-const variants: { readonly name: string; readonly concurrency: number; readonly cores?: number }[] = [
+const pooled = (suffix: string) =>
+  cores < 3 ? [{ name: `--concurrency 2, worker pool forced (3 cores reported)${suffix}`, cores: 3 }] : [];
+const withCompiler = [
   { name: "--concurrency 1", concurrency: 1 },
   { name: "--concurrency 2", concurrency: 2 },
-  ...(cores < 3
-    ? [{ name: "--concurrency 2, worker pool forced (3 cores reported)", concurrency: 2, cores: 3 }]
-    : []),
-];
+  ...pooled("").map((variant) => ({ ...variant, concurrency: 2 })),
+].map((variant) => ({ ...variant, nodeArgs: [] as string[], reference: "--concurrency 1" }));
+const control = " (control: node --no-opt)";
+const withoutCompiler = args.includes("--control")
+  ? [
+      { name: `--concurrency 1${control}`, concurrency: 1 },
+      { name: `--concurrency 2${control}`, concurrency: 2 },
+      ...pooled(control).map((variant) => ({ ...variant, concurrency: 2 })),
+    ].map((variant) => ({ ...variant, nodeArgs: ["--no-opt"], reference: `--concurrency 1${control}` }))
+  : [];
+const variants: {
+  readonly name: string;
+  readonly concurrency: number;
+  readonly cores?: number;
+  readonly nodeArgs: readonly string[];
+  /** The run its ratio is taken against: `--concurrency 1` with the same Node options. */
+  readonly reference: string;
+}[] = [...withCompiler, ...withoutCompiler];
 console.log(
   `${machineLine()}; ${files.length} files, ${records} records; ${rounds} rounds, ${new Date().toISOString()}`,
 );
@@ -146,21 +171,22 @@ const runs = new Map<string, Run[]>(variants.map((variant) => [variant.name, []]
 const ceilings: number[] = [];
 for (let round = 0; round < rounds; round++) {
   for (const variant of variants)
-    runs.get(variant.name)?.push(await runEval(variant.concurrency, variant.cores));
+    runs.get(variant.name)?.push(await runEval(variant.concurrency, variant.cores, variant.nodeArgs));
   ceilings.push(await ceiling());
 }
-const reference = runs.get("--concurrency 1") ?? [];
-const baseWall = median(reference.map((run) => run.wallS));
+const predictionsOf = runs.get("--concurrency 1")?.[0]?.predictions;
 const seconds = (list: readonly Run[], of: (run: Run) => number) =>
   list.map((run) => of(run).toFixed(1)).join(", ");
 console.log(
-  "| run | wall s (each run) | CPU s (each run) | of which the main thread's | the other threads' (workers, V8's compiler and collector) | median wall vs --concurrency 1 | predictions |",
+  "| run | wall s (each run) | CPU s (each run) | of which the main thread's | the other threads' (workers, V8's compiler and collector) | median wall vs --concurrency 1 with the same options | predictions |",
 );
 console.log("|---|---|---|---|---|---|---|");
-for (const [name, list] of runs) {
-  const same = list.every((run) => run.predictions === reference[0]?.predictions);
+for (const variant of variants) {
+  const list = runs.get(variant.name) ?? [];
+  const baseWall = median((runs.get(variant.reference) ?? []).map((run) => run.wallS));
+  const same = list.every((run) => run.predictions === predictionsOf);
   console.log(
-    `| ${name} | ${list.map((run) => run.wallS.toFixed(2)).join(", ")} | ${seconds(list, (run) => run.cpuS)} | ${seconds(list, (run) => run.mainThreadS)} | ${seconds(list, (run) => run.cpuS - run.mainThreadS)} | ${(baseWall / median(list.map((run) => run.wallS))).toFixed(2)}x | ${same ? "identical" : "DIFFER"} |`,
+    `| ${variant.name} | ${list.map((run) => run.wallS.toFixed(2)).join(", ")} | ${seconds(list, (run) => run.cpuS)} | ${seconds(list, (run) => run.mainThreadS)} | ${seconds(list, (run) => run.cpuS - run.mainThreadS)} | ${(baseWall / median(list.map((run) => run.wallS))).toFixed(2)}x | ${same ? "identical" : "DIFFER"} |`,
   );
 }
 console.log(
