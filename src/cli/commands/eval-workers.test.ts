@@ -81,9 +81,47 @@ describe("eval --concurrency over worker threads", () => {
     );
     try {
       expect(withModel.workerThreads).toBe(0);
+      // A model's calls are what stays in flight in this thread: nothing to tell the user.
+      expect(withModel.inThisThread).toBeUndefined();
     } finally {
       await withModel.close();
     }
+  });
+
+  it("says why offline checks run in this thread when more than one at a time was asked for on too few cores", async () => {
+    const built = await Promise.all([
+      buildEvalVerifier({ strict: false, concurrency: 2 }, 2),
+      buildEvalVerifier({ strict: false, concurrency: 4 }, 1),
+      buildEvalVerifier({ strict: false, concurrency: 1 }, 2),
+      buildEvalVerifier({ strict: false, concurrency: 2 }, 3),
+    ]);
+    try {
+      expect(built.map((verifier) => verifier.workerThreads)).toEqual([0, 0, 0, 2]);
+      expect(built[0]?.inThisThread).toMatch(/^this machine has 2 cores, .* from 3 /);
+      expect(built[1]?.inThisThread).toMatch(/^this machine has 1 core, /);
+      // One at a time was asked for, or the pool runs: nothing to say.
+      expect(built[2]?.inThisThread).toBeUndefined();
+      expect(built[3]?.inThisThread).toBeUndefined();
+    } finally {
+      await Promise.all(built.map((verifier) => verifier.close()));
+    }
+  });
+
+  it("prints that note once on stderr, and nothing for one at a time", async () => {
+    const command = makeEvalCommand((options) => buildEvalVerifier(options, 2));
+    const runWith = async (concurrency: string) => {
+      const captured = capturingIO(dir);
+      const out = join(dir, `note-${concurrency}`);
+      expect(
+        await command.run(["--data", data, "--out", out, "-q", "--concurrency", concurrency], captured.io),
+      ).toBe(0);
+      return captured.err.join("");
+    };
+    const two = await runWith("2");
+    expect(
+      two.match(/note: --concurrency 2 runs the checks in this thread: this machine has 2 cores/g),
+    ).toHaveLength(1);
+    expect(await runWith("1")).not.toMatch(/note:/);
   });
 
   it("checks a configured repository's citations in its worker threads as this thread does", async () => {

@@ -59,6 +59,11 @@ export interface EvalVerifier {
    * idles between one call's answer and the next call unless each worker has calls waiting.
    */
   readonly inFlight?: number;
+  /**
+   * Why the checks run in this thread though `--concurrency` asked for more than one at a time, when more in
+   * flight then gains nothing (offline checks are synchronous work): said to the user once, on stderr.
+   */
+  readonly inThisThread?: string;
 }
 
 export type EvalVerifierFactory = (options: EvalVerifierOptions) => Promise<EvalVerifier>;
@@ -202,6 +207,10 @@ export const makeEvalCommand = (createEvalVerifier: EvalVerifierFactory): CliCom
         ...options.verifier,
         concurrency: options.concurrency,
       });
+      if (options.concurrency > 1 && verifier.inThisThread !== undefined)
+        io.stderr(
+          `veracity eval: note: --concurrency ${options.concurrency} runs the checks in this thread: ${verifier.inThisThread}\n`,
+        );
       const inFlight = Math.max(options.concurrency, verifier.inFlight ?? 0);
       return await evaluate({ ...options, concurrency: inFlight }, verifier, io);
     } catch (error) {
@@ -250,7 +259,17 @@ export const buildEvalVerifier = async (
   });
   const workers = built.poolConfig === undefined ? 0 : evalWorkerThreads(concurrency, cores);
   if (workers === 0 || built.poolConfig === undefined)
-    return { verify: built.verify, close: built.close, workerThreads: 0 };
+    return {
+      verify: built.verify,
+      close: built.close,
+      workerThreads: 0,
+      // A model-backed run keeps its calls in flight in this thread, which is what `--concurrency` is for there.
+      ...(concurrency > 1 && built.poolConfig !== undefined
+        ? {
+            inThisThread: `this machine has ${cores} core${cores === 1 ? "" : "s"}, and a pool of worker threads gains only from 3 (one core stays with this thread, and each worker compiles the checks anew)`,
+          }
+        : {}),
+    };
   const pool = createWorkerPoolVerifier({ workers, ...built.poolConfig });
   return {
     verify: pool.verify,
