@@ -141,21 +141,24 @@ const ceiling = async (): Promise<number> => {
 };
 
 const cores = availableParallelism();
-const pooled = (suffix: string) =>
-  cores < 3 ? [{ name: `--concurrency 2, worker pool forced (3 cores reported)${suffix}`, cores: 3 }] : [];
-const withCompiler = [
-  { name: "--concurrency 1", concurrency: 1 },
-  { name: "--concurrency 2", concurrency: 2 },
-  ...pooled("").map((variant) => ({ ...variant, concurrency: 2 })),
-].map((variant) => ({ ...variant, nodeArgs: [] as string[], reference: "--concurrency 1" }));
-const control = " (control: node --no-opt)";
-const withoutCompiler = args.includes("--control")
-  ? [
-      { name: `--concurrency 1${control}`, concurrency: 1 },
-      { name: `--concurrency 2${control}`, concurrency: 2 },
-      ...pooled(control).map((variant) => ({ ...variant, concurrency: 2 })),
-    ].map((variant) => ({ ...variant, nodeArgs: ["--no-opt"], reference: `--concurrency 1${control}` }))
-  : [];
+/**
+ * The runs with the given Node options, each ratio against `--concurrency 1` with the same options; on fewer than
+ * three cores also `--concurrency 2` with the pool forced.
+ */
+const variantsWith = (suffix: string, nodeArgs: readonly string[]) =>
+  [
+    { name: `--concurrency 1${suffix}`, concurrency: 1 },
+    { name: `--concurrency 2${suffix}`, concurrency: 2 },
+    ...(cores < 3
+      ? [
+          {
+            name: `--concurrency 2, worker pool forced (3 cores reported)${suffix}`,
+            concurrency: 2,
+            cores: 3,
+          },
+        ]
+      : []),
+  ].map((variant) => ({ ...variant, nodeArgs, reference: `--concurrency 1${suffix}` }));
 const variants: {
   readonly name: string;
   readonly concurrency: number;
@@ -163,7 +166,10 @@ const variants: {
   readonly nodeArgs: readonly string[];
   /** The run its ratio is taken against: `--concurrency 1` with the same Node options. */
   readonly reference: string;
-}[] = [...withCompiler, ...withoutCompiler];
+}[] = [
+  ...variantsWith("", []),
+  ...(args.includes("--control") ? variantsWith(" (control: node --no-opt)", ["--no-opt"]) : []),
+];
 console.log(
   `${machineLine()}; ${files.length} files, ${records} records; ${rounds} rounds, ${new Date().toISOString()}`,
 );

@@ -55,6 +55,12 @@ const keep = (value: unknown): void => {
   sink += Array.isArray(value) ? value.length : value === undefined ? 0 : 1;
 };
 
+// The rows the summary lines read.
+const regexFloorName = "floor: one regular expression over the sources' words (`\\p{L}+`, matches counted)";
+const groundingIndexName = "grounding: the source index (`buildSourceIndex`: sentences, stems, postings)";
+const numbersReadingName =
+  "numbers: the sources read (`prepareSources`: figures with their context, indexed by value)";
+
 const stages: { readonly name: string; readonly run: (index: number) => unknown }[] = [
   {
     name: "floor: every character of the sources read once (`charCodeAt`, summed)",
@@ -66,7 +72,7 @@ const stages: { readonly name: string; readonly run: (index: number) => unknown 
     },
   },
   {
-    name: "floor: one regular expression over the sources' words (`\\p{L}+`, matches counted)",
+    name: regexFloorName,
     run: (index) => {
       let count = 0;
       for (const source of evidence[index] as EvidenceSource[])
@@ -87,11 +93,11 @@ const stages: { readonly name: string; readonly run: (index: number) => unknown 
     run: (index) => (evidence[index] as EvidenceSource[]).map((source) => extractNumbers(source.text, {})),
   },
   {
-    name: "grounding: the source index (`buildSourceIndex`: sentences, stems, postings)",
+    name: groundingIndexName,
     run: (index) => buildSourceIndex(evidence[index] as EvidenceSource[]),
   },
   {
-    name: "numbers: the sources read (`prepareSources`: figures with their context, indexed by value)",
+    name: numbersReadingName,
     run: (index) =>
       prepareSources(evidence[index] as EvidenceSource[], {
         maxNumbers: defaultMaxSourceNumbers,
@@ -178,7 +184,8 @@ console.log(
   `${machineLine()}; ${labelled.length} payloads (${(groups.prose as number[]).length} prose, ${(groups.tatqa as number[]).length} TAT-QA), sources ${Math.round(meanChars)} characters on average; warm-up ${rounds} rounds; median of ${passes} passes; ${new Date().toISOString()}`,
 );
 // The regular expression's floor is the unit a machine's speed cancels out of.
-const floor = rows[1]?.ms.all as number;
+const allOf = (name: string): number => rows.find((row) => row.name === name)?.ms.all ?? Number.NaN;
+const floor = allOf(regexFloorName);
 console.log(
   "| stage | ms per payload, all | prose | TAT-QA | share of the 1 ms budget (all) | x the regular expression's floor (all) |",
 );
@@ -187,16 +194,14 @@ for (const { name, ms } of rows)
   console.log(
     `| ${name} | ${(ms.all as number).toFixed(3)} | ${(ms.prose as number).toFixed(3)} | ${(ms.tatqa as number).toFixed(3)} | ${Math.round((ms.all as number) * 100)}% | ${((ms.all as number) / floor).toFixed(1)} |`,
   );
-const reading = (rows[5]?.ms.all as number) + (rows[6]?.ms.all as number);
+const reading = allOf(groundingIndexName) + allOf(numbersReadingName);
 console.log(
   `the two layers' source readings together: ${reading.toFixed(3)} ms per payload, ${Math.round(reading * 100)}% of the 1 ms a verification has at 1,000 answers/s, before any claim is checked (kept: ${sink > 0})`,
 );
 // Everything but the readings: what the claims, the answer and the service cost. Reading the sources at no cost
 // at all would leave this, so it bounds what any faster reading of them alone can give.
-const verifyRow = rows.find((row) => row.name === verifyName);
-const cachedRow = rows.find((row) => row.name === cachedName);
-const rest = (verifyRow?.ms.all ?? Number.NaN) - reading;
-const measuredRest = cachedRow?.ms.all ?? Number.NaN;
+const rest = allOf(verifyName) - reading;
+const measuredRest = allOf(cachedName);
 console.log(
   `the rest of a verification (the claims, the answer, the service): ${rest.toFixed(3)} ms per payload by difference, ${measuredRest.toFixed(3)} ms measured with the sources already read; with the sources read at no cost, at most ${Math.round(1000 / Math.min(rest, measuredRest))} answers/s`,
 );

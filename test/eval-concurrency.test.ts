@@ -2,6 +2,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { inThisThreadReason } from "../src/cli/commands/eval.js";
 import { runCliIn } from "../src/cli/testing.js";
 
 /**
@@ -58,7 +59,7 @@ describe("eval --concurrency", () => {
     // On fewer than three cores the run says its checks stay in this thread; nothing else is printed.
     expect(two.stderr).toBe(
       availableParallelism() < 3
-        ? `veracity eval: note: --concurrency 2 runs the checks in this thread: this machine has ${availableParallelism()} core${availableParallelism() === 1 ? "" : "s"}, and a pool of worker threads gains only from 3 (one core stays with this thread, and each worker compiles the checks anew)\n`
+        ? `veracity eval: note: --concurrency 2 runs the checks in this thread: ${inThisThreadReason(availableParallelism())}\n`
         : "",
     );
     const first = await predictions(join(dir, "one"));

@@ -236,6 +236,10 @@ export const evalWorkerThreads = (concurrency: number, cores: number): number =>
   return threads > 1 ? threads : 0;
 };
 
+/** Why an eval's offline checks stay in this thread on a machine of `cores` cores (see `evalWorkerThreads`). */
+export const inThisThreadReason = (cores: number): string =>
+  `this machine has ${cores} core${cores === 1 ? "" : "s"}, and a pool of worker threads gains only from 3 (one core stays with this thread, and each worker compiles the checks anew)`;
+
 /** Calls in flight per worker of an eval's pool: enough that a worker never waits for this thread. */
 const callsQueuedPerWorker = 8;
 
@@ -266,7 +270,7 @@ export const buildEvalVerifier = async (
       // A model-backed run keeps its calls in flight in this thread, which is what `--concurrency` is for there.
       ...(concurrency > 1 && built.poolConfig !== undefined
         ? {
-            inThisThread: `this machine has ${cores} core${cores === 1 ? "" : "s"}, and a pool of worker threads gains only from 3 (one core stays with this thread, and each worker compiles the checks anew)`,
+            inThisThread: inThisThreadReason(cores),
           }
         : {}),
     };
