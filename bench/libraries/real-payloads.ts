@@ -7,13 +7,33 @@ export interface Payload {
   readonly sources: string[];
 }
 
+/**
+ * A closing line naming the payload, written under each of its sources: two payloads cut from the same records'
+ * contexts would otherwise share sources (about 31% of the characters of the 226 payloads, SummEdits and FRANK
+ * holding several answers per document), and the checks keep each source's reading on its own, so a payload
+ * would meet sources an earlier payload left in a cache. Words, not figures, so the numbers layer reads nothing
+ * new; three of 32 words, so every payload has its own.
+ */
+const filingLine = (payload: number): string => {
+  const word = (place: number) =>
+    filingWords[Math.floor(payload / filingWords.length ** place) % filingWords.length];
+  return `\n\nCatalogued as ${word(0)} ${word(1)} ${word(2)}.`;
+};
+
+const filingWords = (
+  "aster bluebell campion daisy eyebright foxglove gentian heather iris jasmine knapweed lupin mallow nettle " +
+  "orchid poppy quince rampion sorrel teasel umbel vetch woad yarrow zinnia burdock comfrey dittany elder fennel " +
+  "goldenrod hyssop"
+).split(" ");
+
 /** The labelled files the real-text payloads are cut from, in this order. */
 const labelledFiles = ["summedits.jsonl", "begin.jsonl", "frank_cnndm.jsonl", "tatqa.jsonl"];
 
 /**
  * Distinct payloads of about 1 KB of answer against about 10 KB of sources, cut from the labelled sets: the
  * consecutive records of one set are joined (their responses into the answer, their distinct contexts into
- * the sources) until the answer reaches `answerChars` and the sources `sourceChars`.
+ * the sources) until the answer reaches `answerChars` and the sources `sourceChars`; every source then closes
+ * with a line naming its payload (`filingLine`), so no two payloads share a source.
  */
 export const buildPayloads = async (answerChars = 1_000, sourceChars = 10_000): Promise<Payload[]> =>
   (await buildLabelledPayloads(answerChars, sourceChars)).map(({ payload }) => payload);
@@ -44,7 +64,11 @@ export const buildLabelledPayloads = async (
         size += (record.context as string).length;
       }
       if (answer.length >= answerChars && size >= sourceChars) {
-        payloads.push({ set: name.replace(/\.jsonl$/, ""), payload: { text: answer.trim(), sources } });
+        const tagged = sources.map((source) => `${source}${filingLine(payloads.length)}`);
+        payloads.push({
+          set: name.replace(/\.jsonl$/, ""),
+          payload: { text: answer.trim(), sources: tagged },
+        });
         answer = "";
         sources = [];
         size = 0;

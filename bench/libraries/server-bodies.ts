@@ -3,12 +3,13 @@ import { lcg } from "./seeded.js";
 
 /**
  * The request bodies of the server bench. Distinct bodies: every real payload in turn, each time with a filing
- * note appended to its last source ("Filed under amber, cedar and maple."), three plain words that name the
- * round. So body n and body n + k differ in their sources for every k below `distinct`, and no cache of the
- * server can hit: the source indexes and the numbers layer's prepared sources are kept by evidence set
- * (every source's text, in order), and the payloads are first reduced to distinct evidence sets. The note has no
- * figure and shares almost no word with the answers, so what is checked is what the labelled data holds. Turning
- * the sources around instead would give only as many variants as a payload has sources (a few).
+ * note appended to each of its sources ("Filed under amber, cedar and maple."), three plain words that name the
+ * round. So body n and body n + k differ in every source for every k below `distinct`, and no cache of the
+ * server can hit: the source indexes and the numbers layer's prepared sources are kept by evidence set (every
+ * source's text, in order) and each source's reading by its text, and the payloads are first reduced to distinct
+ * evidence sets (whose sources no other payload shares: see `buildPayloads`). Until 2026-12-07 the note went to
+ * the last source only, which kept every set new while the other sources came back each round. The note has no
+ * figure and shares almost no word with the answers, so what is checked is what the labelled data holds.
  */
 const noteWords = (
   "amber birch cedar alder ember fjord grove heron iris juniper kestrel larch maple nectar oak pine " +
@@ -18,12 +19,15 @@ const noteWords = (
 /** How many distinct notes there are: three words of 32. */
 export const noteVariants = noteWords.length ** 3;
 
-/** The `variant`th note, JSON-escaped, to be written inside a source's JSON string. */
-const note = (variant: number) => {
+/** The `variant`th note, as text. */
+const noteText = (variant: number) => {
   const word = (place: number) =>
     noteWords[Math.floor(variant / noteWords.length ** place) % noteWords.length];
-  return JSON.stringify(`\n\nFiled under ${word(0)}, ${word(1)} and ${word(2)}.`).slice(1, -1);
+  return `\n\nFiled under ${word(0)}, ${word(1)} and ${word(2)}.`;
 };
+
+/** The `variant`th note, JSON-escaped, to be written inside a source's JSON string. */
+const note = (variant: number) => JSON.stringify(noteText(variant)).slice(1, -1);
 
 /** The payload's JSON cut before the `"]}` that closes its last source, so a note can be written there. */
 const opened = (payload: Payload) => {
@@ -57,7 +61,7 @@ export const distinctBodies = (payloads: readonly Payload[], order: BodyOrder = 
   const distinctSets = [
     ...new Map(payloads.map((payload) => [payload.sources.join("\u0000"), payload])).values(),
   ];
-  const unique = (order === "mixed" ? shuffled(distinctSets) : distinctSets).map(opened);
+  const unique = order === "mixed" ? shuffled(distinctSets) : distinctSets;
   let built = 0;
   return {
     payloads: unique.length,
@@ -66,8 +70,12 @@ export const distinctBodies = (payloads: readonly Payload[], order: BodyOrder = 
     built: () => built,
     next: (): string => {
       const n = built++;
-      const variant = Math.floor(n / unique.length) % noteVariants;
-      return `${unique[n % unique.length]}${note(variant)}"]}`;
+      const payload = unique[n % unique.length] as Payload;
+      const written = noteText(Math.floor(n / unique.length) % noteVariants);
+      return JSON.stringify({
+        text: payload.text,
+        sources: payload.sources.map((source) => source + written),
+      });
     },
   };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fingerprintOf, makeSecondSight } from "./second-sight.js";
+import { fingerprintOf, fingerprintOfText, makeSecondSight } from "./second-sight.js";
 
 describe("admission on second sight", () => {
   it("admits texts the second time they are seen, not the first", () => {
@@ -79,5 +79,19 @@ describe("admission on second sight", () => {
       fingerprintOf(["The bridge opened in 1932.", "The ferry stopped in 1960."]),
     );
     expect(fingerprintOf(texts)).not.toBe(print);
+  });
+
+  it("fingerprints one text as a list of that text, and tells apart texts it was asked about just before", () => {
+    const texts = ["", "The bridge opened in 1932.", "x".repeat(5_000), `${"y".repeat(30_000)}z`];
+    for (const text of texts) expect(fingerprintOfText(text)).toBe(fingerprintOf([text]));
+    // Asked again, and about texts of the same length: each answer is its own text's.
+    for (const text of texts) expect(fingerprintOfText(text)).toBe(fingerprintOf([text]));
+    const same = ["The bridge opened in 1932.", "The tunnel opened in 1932."];
+    expect(fingerprintOfText(same[0] as string)).not.toBe(fingerprintOfText(same[1] as string));
+    // A single text's fingerprint leaves the last set fingerprinted as it was.
+    const set = ["a 1", "b 2"];
+    const print = fingerprintOf(set);
+    fingerprintOfText("c 3");
+    expect(fingerprintOf(set)).toBe(print);
   });
 });

@@ -41,23 +41,57 @@ const endCharacters = 64;
  */
 export const fingerprintOf = (texts: readonly string[]): number => {
   if (isLastFingerprinted(texts)) return lastPrint;
-  let hash = fnvOffset;
-  for (const text of texts) {
-    const step = Math.max(1, Math.floor(text.length / sampled));
-    for (let at = 0; at < text.length; at += step) hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
-    if (step > 1) {
-      // A longer text's first and last characters are read whole as well: texts of one length that differ
-      // only in a heading or a closing line (a counter, a time of retrieval) would otherwise share a
-      // fingerprint, and each would be kept at its first sight.
-      const head = Math.min(text.length, endCharacters);
-      for (let at = 0; at < head; at++) hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
-      for (let at = Math.max(head, text.length - endCharacters); at < text.length; at++)
-        hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
-    }
-    hash = Math.imul(hash ^ text.length, fnvPrime);
+  const print = hashOf(texts);
+  remember(texts, print);
+  return print;
+};
+
+/**
+ * `fingerprintOf([text])`, without changing which set was fingerprinted last: a cache of single sources asks for
+ * each source of a set in turn, and would otherwise make the set's own fingerprint, asked for again by the next
+ * cache of the same verification, be worked out anew. The last few texts asked about are remembered with their
+ * fingerprints (each layer's cache asks about the same sources in one verification), only texts of fewer than
+ * `rememberedTextChars` characters: a longer one's fingerprint reads about a thousand of them anyway.
+ */
+export const fingerprintOfText = (text: string): number => {
+  for (let at = 0; at < recentTexts.length; at++)
+    if (recentTexts[at] === text) return recentPrints[at] as number;
+  const print = mix(fnvOffset, text) >>> 0;
+  if (text.length < rememberedTextChars) {
+    recentTexts[nextRecent] = text;
+    recentPrints[nextRecent] = print;
+    nextRecent = (nextRecent + 1) % recentTexts.length;
   }
-  remember(texts, hash >>> 0);
+  return print;
+};
+
+const rememberedTextChars = 20_000;
+/** Empty slots hold `undefined`, which no text is (an empty string is a text, with a fingerprint of its own). */
+const recentTexts: (string | undefined)[] = new Array<string | undefined>(32).fill(undefined);
+const recentPrints = new Uint32Array(32);
+let nextRecent = 0;
+
+const hashOf = (texts: readonly string[]): number => {
+  let hash = fnvOffset;
+  for (const text of texts) hash = mix(hash, text);
   return hash >>> 0;
+};
+
+/** `hash` with one text's sampled characters and its length mixed in. */
+const mix = (start: number, text: string): number => {
+  let hash = start;
+  const step = Math.max(1, Math.floor(text.length / sampled));
+  for (let at = 0; at < text.length; at += step) hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
+  if (step > 1) {
+    // A longer text's first and last characters are read whole as well: texts of one length that differ
+    // only in a heading or a closing line (a counter, a time of retrieval) would otherwise share a
+    // fingerprint, and each would be kept at its first sight.
+    const head = Math.min(text.length, endCharacters);
+    for (let at = 0; at < head; at++) hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
+    for (let at = Math.max(head, text.length - endCharacters); at < text.length; at++)
+      hash = Math.imul(hash ^ text.charCodeAt(at), fnvPrime);
+  }
+  return Math.imul(hash ^ text.length, fnvPrime);
 };
 
 /**

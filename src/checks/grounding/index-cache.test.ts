@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceSource } from "../../model/layer.js";
 import { makeIndexCache } from "./index-cache.js";
+import { buildSourceIndex, type SourceIndex } from "./source-index.js";
 
 const evidence = (text: string): EvidenceSource[] => [{ index: 0, origin: "source", text }];
 
@@ -106,4 +107,55 @@ describe("the source-index cache", () => {
     ]);
     expect(split).not.toBe(joined);
   });
+
+  it("builds a set it does not hold from kept readings of its sources: the index reading them afresh gives", () => {
+    const documents = [
+      "The bridge opened in 1932. It carried 12,000 cars a day by 1950.",
+      "Revenue rose 14% to $2.5 billion.\nCosts fell to $1.1 billion | 2019 | 2018",
+      "The tunnel was never finished. Work stopped in 1941, and the company went bankrupt.",
+      "Ships docked at the north pier. The ferry stopped running in 1960!",
+    ];
+    const setOf = (order: readonly number[]): EvidenceSource[] =>
+      order.map((document, index) => ({ index, origin: "source", text: documents[document] as string }));
+    const indexFor = makeIndexCache({ entries: 4, characters: 10_000 });
+    // Every document seen twice, in sets that never repeat: each set is new, each source is kept.
+    indexFor(setOf([0, 1]));
+    indexFor(setOf([2, 3]));
+    const fromKept = [indexFor(setOf([1, 0])), indexFor(setOf([3, 2])), indexFor(setOf([2, 0, 3, 1]))];
+    const another = indexFor(setOf([1, 3, 0]));
+    expect(describeIndex(another)).toEqual(describeIndex(buildSourceIndex(setOf([1, 3, 0]))));
+    for (const [at, order] of [
+      [1, 0],
+      [3, 2],
+      [2, 0, 3, 1],
+    ].entries())
+      expect(describeIndex(fromKept[at] as SourceIndex)).toEqual(
+        describeIndex(buildSourceIndex(setOf(order))),
+      );
+    // The sentences of a document were read once more at most: the two sets share its stems, not a copy.
+    const first = fromKept[2]?.passages.find((passage) => passage.text.startsWith("Ships docked"));
+    const second = another.passages.find((passage) => passage.text.startsWith("Ships docked"));
+    expect(first?.stemSequence).toBeDefined();
+    expect(second?.stemSequence).toBe(first?.stemSequence);
+    expect(second?.source).toBe(1);
+    expect(first?.source).toBe(2);
+  });
+});
+
+/** What an index says: its passages, each stem's posting, and BM25's lengths. */
+const describeIndex = (index: SourceIndex) => ({
+  passages: index.passages.map(({ id, source, start, end, text, stemSequence }) => ({
+    id,
+    source,
+    start,
+    end,
+    text,
+    stemSequence: [...stemSequence],
+  })),
+  postings: [...index.postings.keys()].map((stem) => {
+    const posting = index.postings.get(stem);
+    return [stem, Array.from(posting?.ids ?? []), Array.from(posting?.frequencies ?? [])];
+  }),
+  lengthNorms: Array.from(index.lengthNorms),
+  averageLength: index.averageLength,
 });

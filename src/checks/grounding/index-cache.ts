@@ -7,16 +7,32 @@ import {
   makeSecondSight,
   type SecondSightOptions,
 } from "../../text/second-sight.js";
-import { buildSourceIndex, type SourceIndex } from "./source-index.js";
+import { defaultSourceCacheLimits, makeTextCache, type TextCacheLimits } from "../../text/text-cache.js";
+import {
+  buildSourceIndex,
+  readSourceSentences,
+  type SentenceReader,
+  type SourceIndex,
+  type SourceSentence,
+} from "./source-index.js";
 
 export interface IndexCacheLimits {
   /** How many distinct evidence sets are kept. */
   readonly entries: number;
   /** How many characters of evidence are kept in all. */
   readonly characters: number;
+  /**
+   * The sentences and stems of single sources, kept apart from the sets they came in (default
+   * `defaultSourceCacheLimits`): a source that comes back in other company is not read again.
+   */
+  readonly sources?: TextCacheLimits;
 }
 
-export const defaultIndexCacheLimits: IndexCacheLimits = { entries: 64, characters: 8_000_000 };
+export const defaultIndexCacheLimits: IndexCacheLimits = {
+  entries: 64,
+  characters: 8_000_000,
+  sources: defaultSourceCacheLimits,
+};
 
 /** An evidence set's texts, their index, and their size as the character budget counts it. */
 interface Kept {
@@ -35,7 +51,9 @@ const sameTexts = (texts: readonly string[], evidence: readonly EvidenceSource[]
  * seen, or the first time when it is large (`makeSecondSight`): keeping every set made the garbage collector
  * carry indexes that distinct evidence never uses again. Bounded by entries and characters (lru-cache: the
  * same evictions as a hand-kept Map in use order, in half the bookkeeping time, measured in
- * bench/libraries/lru.bench.ts).
+ * bench/libraries/lru.bench.ts). A set it does not hold is indexed from its sources' sentences and stems, which
+ * are kept per source under the same admission (`limits.sources`): a retrieval system hands the same documents
+ * to many answers in ever new combinations, and such a source is then read at most twice.
  */
 export const makeIndexCache = (
   limits: IndexCacheLimits = defaultIndexCacheLimits,
@@ -43,6 +61,12 @@ export const makeIndexCache = (
 ) => {
   if (limits.entries === 0 || limits.characters === 0) return buildSourceIndex;
   const admit = makeSecondSight(admission);
+  // A set not kept whole is indexed from its sources' readings, each kept on its own (see `makeTextCache`).
+  const sentencesOf = makeTextCache<readonly SourceSentence[]>(
+    limits.sources ?? defaultSourceCacheLimits,
+    admission,
+  );
+  const readSentences: SentenceReader = (text) => sentencesOf(text, "", readSourceSentences);
   // Kept sets by their fingerprint (`fingerprintOf`): a look-up reads about a thousand characters of the
   // evidence, where a key of the texts joined copied and hashed all of them on every call. Sets that share a
   // fingerprint are told apart by their texts: the entry is answered only for the same texts, in order.
@@ -64,12 +88,12 @@ export const makeIndexCache = (
     // neither looked up nor fingerprinted.
     if (size > limits.characters) {
       last = undefined;
-      return buildSourceIndex(evidence);
+      return buildSourceIndex(evidence, readSentences);
     }
     const print = fingerprintOf(texts);
     const kept = cache.get(print);
     const hit = kept !== undefined && sameTexts(kept.texts, evidence) ? kept : undefined;
-    const index = hit?.index ?? buildSourceIndex(evidence);
+    const index = hit?.index ?? buildSourceIndex(evidence, readSentences);
     const entry = hit ?? { texts, index, size };
     if (hit === undefined && admit(texts, print)) cache.set(print, entry);
     last = entry;

@@ -26,6 +26,7 @@ export interface Passage {
 class SourcePassage implements Passage {
   #tokens: Token[] | undefined;
   #counts: Map<string, number> | undefined;
+  /** The sentence's stems, as read; shared with every other index built from a kept reading of its source. */
   readonly #sentenceStems: readonly string[];
   readonly length: number;
 
@@ -168,7 +169,33 @@ const packPostings = (stemNumbers: Map<string, number>, entryCount: number): Pos
   };
 };
 
-export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceIndex => {
+/** A sentence of one source as the index reads it: where it sits, its text, the stems of its words in order. */
+export interface SourceSentence {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  readonly stems: readonly string[];
+}
+
+/** How the index reads one source's text into sentences (`readSourceSentences`, or a cache of its readings). */
+export type SentenceReader = (text: string) => readonly SourceSentence[];
+
+/**
+ * The sentences of one source with their stems: all the index needs of the source's text, and the same
+ * whatever other sources come with it, so a reading can be kept per source and shared by indexes.
+ */
+export const readSourceSentences: SentenceReader = (text) =>
+  splitSentences(text).map((sentence) => ({
+    start: sentence.span.start,
+    end: sentence.span.end,
+    text: sentence.text,
+    stems: stemsOf(text, sentence.span.start, sentence.span.end),
+  }));
+
+export const buildSourceIndex = (
+  evidence: readonly EvidenceSource[],
+  readSentences: SentenceReader = readSourceSentences,
+): SourceIndex => {
   const passages: Passage[] = [];
   // Each distinct stem's number, in order of first appearance.
   const stemNumbers = new Map<string, number>();
@@ -176,9 +203,9 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
   let totalLength = 0;
   let folded: string | undefined;
   for (const source of evidence) {
-    for (const sentence of splitSentences(source.text)) {
+    for (const sentence of readSentences(source.text)) {
       const id = passages.length;
-      const sentenceStems = stemsOf(source.text, sentence.span.start, sentence.span.end);
+      const sentenceStems = sentence.stems;
       // One map look-up per word: a stem seen earlier in this passage only counts up.
       for (const stem of sentenceStems) {
         let number = stemNumbers.get(stem);
@@ -210,14 +237,7 @@ export const buildSourceIndex = (evidence: readonly EvidenceSource[]): SourceInd
       }
       totalLength += sentenceStems.length;
       passages.push(
-        new SourcePassage(
-          id,
-          source.index,
-          sentence.span.start,
-          sentence.span.end,
-          sentence.text,
-          sentenceStems,
-        ),
+        new SourcePassage(id, source.index, sentence.start, sentence.end, sentence.text, sentenceStems),
       );
     }
   }

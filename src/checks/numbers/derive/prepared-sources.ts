@@ -2,7 +2,7 @@ import type { EvidenceSource } from "../../../model/layer.js";
 import type { ExtractOptions } from "../extract/types.js";
 import { type Operand, plainOperands, rowRunOperands } from "./operands.js";
 import { indexOperands, type OperandIndex } from "./search.js";
-import { buildSourcePool, type SourcePool } from "./source-numbers.js";
+import { buildSourcePool, readSource, type SourcePool, type SourceReader } from "./source-numbers.js";
 
 /** The evidence read once: its figures, every figure as an operand indexed by value, and the runs. */
 export interface PreparedSources {
@@ -22,8 +22,13 @@ export interface PrepareOptions extends ExtractOptions {
 
 export type SourcesReader = (evidence: readonly EvidenceSource[], options: PrepareOptions) => PreparedSources;
 
-export const prepareSources: SourcesReader = (evidence, options) => {
-  const pool = buildSourcePool(evidence, options);
+/** The evidence read and indexed; each text read by `readOne` (`readSource`, or a cache of its readings). */
+export const prepareSources = (
+  evidence: readonly EvidenceSource[],
+  options: PrepareOptions,
+  readOne: SourceReader = readSource,
+): PreparedSources => {
+  const pool = buildSourcePool(evidence, options, readOne);
   let runs: OperandIndex | undefined;
   const operands = plainOperands(pool.numbers);
   const operandsOf = new Map<number, Operand[]>();

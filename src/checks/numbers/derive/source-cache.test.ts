@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { EvidenceSource } from "../../../model/layer.js";
-import { makeSourcesCache } from "./source-cache.js";
+import { prepareSources } from "./prepared-sources.js";
+import { makeSourceReadings, makeSourcesCache } from "./source-cache.js";
+import { readSource } from "./source-numbers.js";
 
 const options = { maxNumbers: 5_000, maxRun: 6 };
 const evidence = (text: string, index = 0): EvidenceSource[] => [{ index, origin: "source", text }];
@@ -40,5 +42,64 @@ describe("makeSourcesCache", () => {
   it("keeps no copy when its capacity is 0", () => {
     const read = makeSourcesCache(0);
     expect(read(evidence("a 1"), options)).not.toBe(read(evidence("a 1"), options));
+  });
+
+  it("reads a set it does not hold from kept readings of its sources: the figures reading it afresh gives", () => {
+    const documents = [
+      "Revenue rose 14% to $2.5 billion in 2019.\n(in millions) | 2019 | 2018\nRevenue | 2,500 | 2,193\nCosts | (1,100) | 980",
+      "The company employed 4,512 people, up by three hundred, and granted 320,000 PSUs.",
+      "Year ended 30 June 2019 | |\nItem | Amount | Share\nSalaries | 1,000 | 40%\nRent | 300 | 12%",
+    ];
+    const setOf = (order: readonly number[]): EvidenceSource[] =>
+      order.map((document, index) => ({ index, origin: "source", text: documents[document] as string }));
+    const read = makeSourcesCache(4, { remember: 16, admitAtOnceChars: 1_000_000 });
+    read(setOf([0, 1]), options);
+    read(setOf([2]), options);
+    // Each document seen twice now, the sets never the same: every later set is made of kept readings.
+    read(setOf([1, 0]), options);
+    read(setOf([2, 1]), options);
+    read(setOf([0, 2]), options);
+    const orders = [[2, 0, 1], [1, 2], [0], [1, 0, 2]];
+    const pools = orders.map((order) => read(setOf(order), options).pool);
+    for (const [at, order] of orders.entries())
+      expect(pools[at]).toEqual(prepareSources(setOf(order), options).pool);
+    // Ids run on from one source to the next, and each figure names its own source.
+    const last = pools[3]?.numbers ?? [];
+    expect(last.map((number) => number.id)).toEqual(last.map((_, at) => at));
+    expect(new Set(last.map((number) => number.source))).toEqual(new Set([0, 1, 2]));
+    // The figures of a document are its kept reading's, placed again: the same read numbers, not read anew.
+    const salaries = (pool: (typeof pools)[number] | undefined) =>
+      pool?.numbers.find((number) => number.number.text === "1,000")?.number;
+    expect(salaries(pools[0])).toBeDefined();
+    expect(salaries(pools[1])).toBe(salaries(pools[0]));
+  });
+
+  it("places a kept reading at any id and source, as reading the source there does", () => {
+    const readOne = makeSourceReadings(
+      { entries: 4, characters: 10_000 },
+      { remember: 16, admitAtOnceChars: 1 },
+    );
+    const source: EvidenceSource = {
+      index: 0,
+      origin: "source",
+      text: "Revenue | 2,500 | 2,193\nCosts | 1,100 | 980",
+    };
+    const kept = readOne(source, 0, options);
+    expect(readOne(source, 0, options)).toBe(kept);
+    const placed = readOne({ ...source, index: 3 }, 7, options);
+    expect(placed).toEqual(readSource({ ...source, index: 3 }, 7, options));
+    expect(placed.numbers.map((number) => number.id)).toEqual([7, 8, 9, 10]);
+    // Other reading options read the text again.
+    expect(readOne(source, 0, { ...options, decimalSeparator: "," })).toEqual(
+      readSource(source, 0, { ...options, decimalSeparator: "," }),
+    );
+    const dated: EvidenceSource = { index: 0, origin: "source", text: "Units sold | 2019 | 1,989" };
+    readOne(dated, 0, options);
+    expect(readOne(dated, 0, { ...options, yearsAreValues: true })).toEqual(
+      readSource(dated, 0, { ...options, yearsAreValues: true }),
+    );
+    expect(readSource(dated, 0, { ...options, yearsAreValues: true })).not.toEqual(
+      readSource(dated, 0, options),
+    );
   });
 });

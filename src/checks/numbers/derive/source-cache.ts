@@ -1,11 +1,14 @@
 import { type EvidenceSource, evidenceCharacters } from "../../../model/layer.js";
 import { defaultSecondSight, makeSecondSight, type SecondSightOptions } from "../../../text/second-sight.js";
+import { defaultSourceCacheLimits, makeTextCache, type TextCacheLimits } from "../../../text/text-cache.js";
+import type { ExtractOptions } from "../extract/types.js";
 import {
   type PreparedSources,
   type PrepareOptions,
   prepareSources,
   type SourcesReader,
 } from "./prepared-sources.js";
+import { atPlace, readSource, type SourceReader, type SourceReading } from "./source-numbers.js";
 
 const maxCachedChars = 1_000_000;
 
@@ -17,6 +20,32 @@ interface Entry {
 
 const optionsKey = (options: PrepareOptions) =>
   `${options.decimalSeparator ?? "."}\u0000${options.maxNumbers ?? 0}\u0000${options.maxRun ?? ""}`;
+
+/** The options a reading of one text depends on. */
+const readingKey = (options: ExtractOptions) =>
+  `${options.decimalSeparator ?? "."}\u0000${options.maxNumbers ?? 0}\u0000${options.yearsAreValues === true}`;
+
+/**
+ * `readSource`, its readings kept per text (see `makeTextCache`): a source that comes back in other company (a
+ * retrieval system's document handed to many answers) is read at most twice. A kept reading numbers its figures
+ * from 0 and names source 0; a pool that places it elsewhere gets copies with its own ids and source index.
+ */
+export const makeSourceReadings = (
+  limits: TextCacheLimits = defaultSourceCacheLimits,
+  admission: SecondSightOptions = defaultSecondSight,
+): SourceReader => {
+  const readingOf = makeTextCache<SourceReading>(limits, admission);
+  return (evidence, firstId, options) => {
+    const reading = readingOf(evidence.text, readingKey(options), (text) =>
+      readSource({ index: 0, origin: evidence.origin, text }, 0, options),
+    );
+    if (firstId === 0 && evidence.index === 0) return reading;
+    return {
+      numbers: reading.numbers.map((number) => atPlace(number, firstId + number.id, evidence.index)),
+      scaleUnknown: reading.scaleUnknown,
+    };
+  };
+};
 
 /** The same evidence: index, origin and text of every source, in order. Lengths are compared before texts. */
 const sameEvidence = (a: readonly EvidenceSource[], b: readonly EvidenceSource[]): boolean => {
@@ -33,20 +62,27 @@ const sameEvidence = (a: readonly EvidenceSource[], b: readonly EvidenceSource[]
 
 /**
  * A `prepareSources` that remembers the last `capacity` evidence sets (up to 1 MB of text each) it has read
- * twice, or once when large (see `makeSecondSight`): many answers are usually checked against the same sources. Prepared sources are never mutated, so sharing them
- * is safe. Each layer owns its own cache; there is no module-level state. Entries are found by comparing the
- * evidence itself (lengths first), not by a key built from the whole text on every call.
+ * twice, or once when large (see `makeSecondSight`): many answers are usually checked against the same sources.
+ * Prepared sources are never mutated, so sharing them is safe. Each layer owns its own cache; there is no
+ * module-level state. Entries are found by comparing the evidence itself (lengths first), not by a key built from
+ * the whole text on every call. A set it does not hold is read from its sources' readings, kept one by one
+ * (`makeSourceReadings`, bounded by `sourceLimits`): a document that comes back among other documents is not
+ * read again.
  */
 export const makeSourcesCache = (
   capacity = 16,
   admission: SecondSightOptions = defaultSecondSight,
+  sourceLimits: TextCacheLimits = defaultSourceCacheLimits,
 ): SourcesReader => {
   const admit = makeSecondSight(admission);
+  // A set not kept whole is read from its sources' readings, each kept on its own.
+  const readOne = capacity > 0 ? makeSourceReadings(sourceLimits, admission) : readSource;
   // Least recently used first.
   const recent: Entry[] = [];
   return (evidence, options) => {
     const size = evidenceCharacters(evidence);
-    if (size > maxCachedChars || capacity <= 0) return prepareSources(evidence, options);
+    if (capacity <= 0) return prepareSources(evidence, options);
+    if (size > maxCachedChars) return prepareSources(evidence, options, readOne);
     const key = optionsKey(options);
     const at = recent.findIndex((entry) => entry.options === key && sameEvidence(entry.evidence, evidence));
     const hit = recent[at];
@@ -55,7 +91,7 @@ export const makeSourcesCache = (
       recent.push(hit);
       return hit.prepared;
     }
-    const prepared = prepareSources(evidence, options);
+    const prepared = prepareSources(evidence, options, readOne);
     // Kept from the second time these sources are read, or at once when they are large (see `makeSecondSight`).
     if (!admit(evidence.map((source) => source.text))) return prepared;
     // A copy of the list and of each source: the caller's objects are not ours to keep as they are.

@@ -256,8 +256,46 @@ const tableScales = (lines: readonly Line[]): Map<number, number[]> => {
   return scales;
 };
 
+/** The quantities of one evidence text, and whether it declares no scale. */
+export interface SourceReading {
+  readonly numbers: readonly SourceNumber[];
+  readonly scaleUnknown: boolean;
+}
+
+/**
+ * How a pool reads one evidence text: its figures numbered from `firstId`, each naming `evidence.index` as its
+ * source (`readSource`, or a cache of its readings: see `makeSourceReadings`).
+ */
+export type SourceReader = (
+  evidence: EvidenceSource,
+  firstId: number,
+  options: ExtractOptions,
+) => SourceReading;
+
+/**
+ * A figure of a kept reading placed in another pool: the same figure with another id and source index. Written
+ * out field by field, in `SourceNumber`'s order, so the copies share the hidden class of the figures read.
+ */
+export const atPlace = (number: SourceNumber, id: number, source: number): SourceNumber => ({
+  id,
+  number: number.number,
+  source,
+  values: number.values,
+  lineText: number.lineText,
+  paragraph: number.paragraph,
+  table: number.table,
+  year: number.year,
+  periodInYear: number.periodInYear,
+  isTotal: number.isTotal,
+  inLabel: number.inLabel,
+  scaleUnknown: number.scaleUnknown,
+  percentContext: number.percentContext,
+  rowHeading: number.rowHeading,
+  countedNoun: number.countedNoun,
+});
+
 /** Reads every quantity of one evidence text, with its table position, column year and total label. */
-const readSource = (
+export const readSource: SourceReader = (
   evidence: EvidenceSource,
   firstId: number,
   options: ExtractOptions,
@@ -448,6 +486,7 @@ const labelFinder = (labels: readonly string[]) => {
 export const buildSourcePool = (
   evidence: readonly EvidenceSource[],
   options: ExtractOptions & { readonly maxNumbers?: number } = {},
+  readOne: SourceReader = readSource,
 ): SourcePool => {
   const limit = options.maxNumbers ?? defaultMaxSourceNumbers;
   const numbers: SourceNumber[] = [];
@@ -459,7 +498,7 @@ export const buildSourcePool = (
       if (source.text.trim().length > 0) truncated = true;
       break;
     }
-    const read = readSource(source, numbers.length, options);
+    const read = readOne(source, numbers.length, options);
     // One by one: a spread of a long list overflows the call stack.
     for (const number of read.numbers) {
       if (numbers.length >= limit) {

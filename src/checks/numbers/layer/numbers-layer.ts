@@ -18,7 +18,8 @@ export interface NumbersLayerOptions extends ValidateOptions {
  * calculator outputs. Claims holding orphan numbers are unsupported; claims holding suspicious numbers, wrong
  * written calculations or totals built from partial data are contradicted. The layer passes only when every
  * number traces. `details.validation` holds the full `ValidationResult`. The layer keeps a small cache of
- * the evidence it has read (the last 16 evidence sets), so many answers against one source are cheap.
+ * the evidence it has read (the last 16 evidence sets, and each source's figures on their own), so many answers
+ * against one source, or against its documents in other combinations, are cheap.
  */
 export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): VerificationLayer => {
   const options: NumbersLayerOptions = { readSources: makeSourcesCache(), ...overrides };
