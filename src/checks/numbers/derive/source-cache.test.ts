@@ -89,6 +89,10 @@ describe("makeSourcesCache", () => {
     const placed = readOne({ ...source, index: 3 }, 7, options);
     expect(placed).toEqual(readSource({ ...source, index: 3 }, 7, options));
     expect(placed.numbers.map((number) => number.id)).toEqual([7, 8, 9, 10]);
+    // The same first id, another source: every figure names its own source.
+    expect(readOne({ ...source, index: 2 }, 0, options)).toEqual(
+      readSource({ ...source, index: 2 }, 0, options),
+    );
     // Other reading options read the text again.
     expect(readOne(source, 0, { ...options, decimalSeparator: "," })).toEqual(
       readSource(source, 0, { ...options, decimalSeparator: "," }),

@@ -25,24 +25,35 @@ const optionsKey = (options: PrepareOptions) =>
 const readingKey = (options: ExtractOptions) =>
   `${options.decimalSeparator ?? "."}\u0000${options.maxNumbers ?? 0}\u0000${options.yearsAreValues === true}`;
 
+/** A reading of one text as it was read: its figures numbered from `firstId`, naming source `index`. */
+interface PlacedReading {
+  readonly reading: SourceReading;
+  readonly firstId: number;
+  readonly index: number;
+}
+
 /**
  * `readSource`, its readings kept per text (see `makeTextCache`): a source that comes back in other company (a
- * retrieval system's document handed to many answers) is read at most twice. A kept reading numbers its figures
- * from 0 and names source 0; a pool that places it elsewhere gets copies with its own ids and source index.
+ * retrieval system's document handed to many answers) is read at most twice. A reading is kept as it was first
+ * read, with the id it numbered from and the source index it named; a later set that places the text elsewhere
+ * gets copies with its own ids and source index (a text read, not found, is never copied).
  */
 export const makeSourceReadings = (
   limits: TextCacheLimits = defaultSourceCacheLimits,
   admission: SecondSightOptions = defaultSecondSight,
 ): SourceReader => {
-  const readingOf = makeTextCache<SourceReading>(limits, admission);
+  const readingOf = makeTextCache<PlacedReading>(limits, admission);
   return (evidence, firstId, options) => {
-    const reading = readingOf(evidence.text, readingKey(options), (text) =>
-      readSource({ index: 0, origin: evidence.origin, text }, 0, options),
-    );
-    if (firstId === 0 && evidence.index === 0) return reading;
+    const placed = readingOf(evidence.text, readingKey(options), () => ({
+      reading: readSource(evidence, firstId, options),
+      firstId,
+      index: evidence.index,
+    }));
+    if (placed.firstId === firstId && placed.index === evidence.index) return placed.reading;
+    const shift = firstId - placed.firstId;
     return {
-      numbers: reading.numbers.map((number) => atPlace(number, firstId + number.id, evidence.index)),
-      scaleUnknown: reading.scaleUnknown,
+      numbers: placed.reading.numbers.map((number) => atPlace(number, number.id + shift, evidence.index)),
+      scaleUnknown: placed.reading.scaleUnknown,
     };
   };
 };
