@@ -20,6 +20,7 @@
 import { parseArgs } from "node:util";
 import { pairedTimes, thisTreesDist, timedVerification, verifierOfBuild } from "./libraries/paired-builds.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
+import { recurringDocuments } from "./libraries/recurring-documents.js";
 import { median } from "./libraries/statistics.js";
 
 const { values } = parseArgs({
@@ -37,37 +38,9 @@ const rounds = Number(values.rounds);
 
 const current = await verifierOfBuild(thisTreesDist);
 const baseline = await verifierOfBuild(values.baseline);
-// Spread over the four sets (the payloads come set after set), as many as asked for.
-const everyPayload = await buildPayloads();
-const wanted = Math.min(everyPayload.length, Number(values.payloads));
-const payloads = Array.from(
-  { length: wanted },
-  (_, at) => everyPayload[Math.floor((at * everyPayload.length) / wanted)] as (typeof everyPayload)[number],
-);
-const documents = [...new Set(payloads.flatMap((payload) => payload.sources))];
-const documentChars = documents.reduce((sum, document) => sum + document.length, 0);
-
-/** A seeded generator (mulberry32): the same requests on every run. */
-const generator = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-};
-const random = generator(21);
-
-/** One payload's request in a new company: one source swapped for a drawn document, the order shuffled. */
-const requestOf = (index: number): string => {
-  const payload = payloads[index] as (typeof payloads)[number];
-  const sources = [...payload.sources];
-  const drawn = documents[Math.floor(random() * documents.length)] as string;
-  sources[Math.floor(random() * sources.length)] = drawn;
-  for (let at = sources.length - 1; at > 0; at--) {
-    const other = Math.floor(random() * (at + 1));
-    [sources[at], sources[other]] = [sources[other] as string, sources[at] as string];
-  }
-  return JSON.stringify({ text: payload.text, sources });
-};
+const requests = recurringDocuments(await buildPayloads(), Number(values.payloads));
+const { payloads, documents, documentChars } = requests;
+const requestOf = (index: number): string => requests.next(index);
 
 const seenSets = new Set<string>();
 for (let warm = 0; warm < 2; warm++)

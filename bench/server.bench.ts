@@ -12,6 +12,9 @@
  *   are and says so if it sent more). Bars (issue 21): >= 1,000 requests/s, p99 < 50 ms, no errors.
  *   BENCH_ORDER: `mixed` (default) sends the payloads in a seeded shuffle, the labelled sets interleaved;
  *   `sets` sends them set after set, as runs before 2026-11-27 did (a burst of table-heavy payloads every cycle).
+ * - `recurring`: a cache's scenario, labelled so: 100 of the payloads' answers, each with its own sources but one
+ *   swapped for a document drawn from all of theirs, in a new order (bench/libraries/recurring-documents.ts), so
+ *   no evidence set repeats and its documents do, as a retrieval system hands them out. No bar.
  * - `synthetic-repeated`: the earlier payload, report-like synthetic text of the same sizes, the same body on
  *   every request (the server then answers partly from its caches). Bars (issue 9): >= 300 requests/s,
  *   p99 < 100 ms, no errors.
@@ -53,6 +56,7 @@ import pg from "pg";
 import { defaultServerLimits } from "../src/server/deps.js";
 import { startBaselineServer } from "./libraries/baseline-server.js";
 import { buildPayloads, largeSources, type Payload } from "./libraries/real-payloads.js";
+import { recurringDocuments } from "./libraries/recurring-documents.js";
 import { distinctBodies, largeBodies, syntheticPayload } from "./libraries/server-bodies.js";
 import {
   type AutocannonResult,
@@ -74,8 +78,8 @@ const offeredRates = (process.env.BENCH_RATES ?? "")
   .map(Number);
 if (offeredRates.some((rate) => !(rate > 0))) throw new Error("BENCH_RATES is a list of positive numbers");
 const mode = process.env.BENCH_PAYLOAD ?? "distinct";
-if (mode !== "distinct" && mode !== "synthetic-repeated")
-  throw new Error(`BENCH_PAYLOAD is distinct or synthetic-repeated, not ${mode}`);
+if (mode !== "distinct" && mode !== "synthetic-repeated" && mode !== "recurring")
+  throw new Error(`BENCH_PAYLOAD is distinct, recurring or synthetic-repeated, not ${mode}`);
 const order = process.env.BENCH_ORDER ?? "mixed";
 if (order !== "mixed" && order !== "sets") throw new Error(`BENCH_ORDER is mixed or sets, not ${order}`);
 const largeMegabytes = process.env.BENCH_LARGE === "1" ? Number(process.env.BENCH_LARGE_MB ?? 10) : 0;
@@ -88,13 +92,22 @@ const databaseUrl = process.env.BENCH_DATABASE_URL;
 if (instances > 1 && !/^postgres(ql)?:\/\//.test(databaseUrl ?? ""))
   throw new Error("BENCH_INSTANCES > 1 needs BENCH_DATABASE_URL=postgres://... (the servers share it)");
 
-// The bodies: distinct real payloads, or the synthetic one repeated.
-const payloads: Payload[] = mode === "distinct" ? await buildPayloads() : [syntheticPayload()];
+// The bodies: distinct real payloads, their documents in new combinations, or the synthetic one repeated.
+const payloads: Payload[] = mode === "synthetic-repeated" ? [syntheticPayload()] : await buildPayloads();
 const repeated = JSON.stringify(payloads[0]);
+const recurring = mode === "recurring" ? recurringDocuments(payloads, 100) : undefined;
+let recurringBuilt = 0;
 const bodies =
   mode === "distinct"
     ? distinctBodies(payloads, order)
-    : { payloads: 1, distinct: 1, built: () => 0, next: () => repeated };
+    : recurring
+      ? {
+          payloads: recurring.payloads.length,
+          distinct: Number.POSITIVE_INFINITY,
+          built: () => recurringBuilt,
+          next: () => recurring.next(recurringBuilt++),
+        }
+      : { payloads: 1, distinct: 1, built: () => 0, next: () => repeated };
 const large =
   largeMegabytes > 0
     ? largeBodies((payloads[0] as Payload).text, await largeSources(largeMegabytes * 1_000_000))
@@ -139,9 +152,11 @@ for (const [index, server] of servers.entries()) {
 }
 const mean = (values: number[]) => (values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(0);
 console.log(
-  mode === "distinct"
-    ? `payload: distinct real text, ${bodies.payloads} payloads, ${order === "mixed" ? "the sets interleaved" : "set after set"} (answer ${mean(payloads.map((p) => p.text.length))} chars, sources ${mean(payloads.map((p) => p.sources.join("").length))} chars on average) x notes = ${bodies.distinct.toLocaleString("en")} distinct bodies`
-    : `payload: synthetic-repeated, answer ${payloads[0]?.text.length} chars, sources ${payloads[0]?.sources[0]?.length} chars, one body sent every time`,
+  recurring
+    ? `payload: recurring documents (a cache's scenario): ${recurring.payloads.length} payloads' answers, each with its sources but one swapped for a document drawn from their ${recurring.documents.length} documents (${recurring.documentChars.toLocaleString("en")} characters), reshuffled: no set repeats, its documents do`
+    : mode === "distinct"
+      ? `payload: distinct real text, ${bodies.payloads} payloads, ${order === "mixed" ? "the sets interleaved" : "set after set"} (answer ${mean(payloads.map((p) => p.text.length))} chars, sources ${mean(payloads.map((p) => p.sources.join("").length))} chars on average) x notes = ${bodies.distinct.toLocaleString("en")} distinct bodies`
+      : `payload: synthetic-repeated, answer ${payloads[0]?.text.length} chars, sources ${payloads[0]?.sources[0]?.length} chars, one body sent every time`,
 );
 if (large) {
   const probe = await post(check(first), headers, large.next());
@@ -274,9 +289,14 @@ if (mode === "distinct")
 
 const [minimumRate, p99Bar] = mode === "distinct" ? [1_000, 50] : [300, 100];
 const smallRuns = [plain, withLarge, offeredWithLarge, together].flatMap((run) => run?.results ?? []);
+// The recurring scenario has no bar of its own: only the errors are judged.
 const bars: [string, boolean][] = [
-  [`requests/s >= ${minimumRate.toLocaleString("en")}`, plainResult.requests.average >= minimumRate],
-  [`p99 < ${p99Bar} ms`, plainResult.latency.p99 < p99Bar],
+  ...(recurring
+    ? []
+    : ([
+        [`requests/s >= ${minimumRate.toLocaleString("en")}`, plainResult.requests.average >= minimumRate],
+        [`p99 < ${p99Bar} ms`, plainResult.latency.p99 < p99Bar],
+      ] as [string, boolean][])),
   ["no errors, timeouts or non-2xx", smallRuns.every((r) => r.errors + r.timeouts + r.non2xx === 0)],
 ];
 if (withLarge) {
