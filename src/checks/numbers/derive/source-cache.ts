@@ -34,9 +34,9 @@ interface PlacedReading {
 
 /**
  * `readSource`, its readings kept per text (see `makeTextCache`): a source that comes back in other company (a
- * retrieval system's document handed to many answers) is read at most twice. A reading is kept as it was first
- * read, with the id it numbered from and the source index it named; a later set that places the text elsewhere
- * gets copies with its own ids and source index (a text read, not found, is never copied).
+ * retrieval system's document handed to many answers) is read at most twice. A reading is kept as it was read,
+ * with the id it numbered from and the source index it named; a later set that places the text elsewhere gets
+ * copies with its own ids and source index (a text read, not found, is never copied).
  */
 export const makeSourceReadings = (
   limits: TextCacheLimits = defaultSourceCacheLimits,
