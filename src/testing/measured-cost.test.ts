@@ -23,11 +23,14 @@ describe("pairedCostRatio", () => {
 
   it("stops at its budget: the pairs timed by then, or an error naming the runs when none was", async () => {
     const sizes: number[] = [];
-    // About a millisecond per unit of size, on the wall clock the budget reads.
+    // A millisecond of this thread's CPU per unit of size: the time `pairedCostRatio` measures. Busy on the wall
+    // clock instead, a run that lost the CPU for part of its 10 ms got less of it than its size, and the pair's
+    // ratio read 2.56 once on a loaded 2-core machine. Unless the thread waits for the CPU, a run takes as long on
+    // the wall clock the budget reads.
     const busy = async (size: number) => {
       sizes.push(size);
-      const until = performance.now() + size;
-      while (performance.now() < until);
+      const until = threadCpuMicros() + size * 1_000;
+      while (threadCpuMicros() < until);
     };
     // Warm-ups of 10 + 20 ms stay inside 50 ms; the first pair ends past it, and no second pair starts.
     const ratio = await pairedCostRatio(busy, 10, 20, { warmups: 1, rounds: 7, budgetMs: 50 });
