@@ -14,27 +14,20 @@
  * two rounds before the measured ones compile the code. Reported: each side's answers per second over the
  * measured rounds, the ratio of their total times, and the median of the per-payload ratios.
  */
-import { parseArgs } from "node:util";
-import { pairedTimes, thisTreesDist, timedVerification, verifierOfBuild } from "./libraries/paired-builds.js";
+import {
+  pairedBenchArguments,
+  pairedTimes,
+  thisTreesDist,
+  timedVerification,
+  verifierOfBuild,
+} from "./libraries/paired-builds.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
 import { median } from "./libraries/statistics.js";
 
-const { values } = parseArgs({
-  options: {
-    baseline: { type: "string" },
-    rounds: { type: "string", default: "5" },
-    payloads: { type: "string", default: "200" },
-  },
-});
-if (values.baseline === undefined) {
-  process.stderr.write("give --baseline <another build's dist folder>\n");
-  process.exit(2);
-}
-const rounds = Number(values.rounds);
-const payloadCount = Number(values.payloads);
+const { baseline: baselineDist, rounds, payloads: payloadCount } = pairedBenchArguments(200);
 
 const current = await verifierOfBuild(thisTreesDist);
-const baseline = await verifierOfBuild(values.baseline);
+const baseline = await verifierOfBuild(baselineDist);
 const payloads = (await buildPayloads()).slice(0, payloadCount);
 
 /** The request of one payload in one round, as a server would receive it: parsed from JSON. */

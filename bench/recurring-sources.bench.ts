@@ -17,28 +17,22 @@
  *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:recurring-sources -- \
  *     --baseline <another build's dist> [--rounds 5] [--payloads 100]
  */
-import { parseArgs } from "node:util";
-import { pairedTimes, thisTreesDist, timedVerification, verifierOfBuild } from "./libraries/paired-builds.js";
+import {
+  pairedBenchArguments,
+  pairedTimes,
+  thisTreesDist,
+  timedVerification,
+  verifierOfBuild,
+} from "./libraries/paired-builds.js";
 import { buildPayloads } from "./libraries/real-payloads.js";
 import { recurringDocuments } from "./libraries/recurring-documents.js";
 import { median } from "./libraries/statistics.js";
 
-const { values } = parseArgs({
-  options: {
-    baseline: { type: "string" },
-    rounds: { type: "string", default: "5" },
-    payloads: { type: "string", default: "100" },
-  },
-});
-if (values.baseline === undefined) {
-  process.stderr.write("give --baseline <another build's dist folder>\n");
-  process.exit(2);
-}
-const rounds = Number(values.rounds);
+const { baseline: baselineDist, rounds, payloads: payloadCount } = pairedBenchArguments(100);
 
 const current = await verifierOfBuild(thisTreesDist);
-const baseline = await verifierOfBuild(values.baseline);
-const requests = recurringDocuments(await buildPayloads(), Number(values.payloads));
+const baseline = await verifierOfBuild(baselineDist);
+const requests = recurringDocuments(await buildPayloads(), payloadCount);
 const { payloads, documents, documentChars } = requests;
 const requestOf = (index: number): string => requests.next(index);
 

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
 import type { Verifier } from "../../src/facade/create-verifier.js";
 
 /** This tree's build: the `dist` folder `npm run build` writes. */
@@ -35,4 +36,23 @@ export const pairedTimes = async (
   const first = await timedVerification(currentFirst ? current : baseline, json);
   const second = await timedVerification(currentFirst ? baseline : current, json);
   return currentFirst ? { current: first, baseline: second } : { current: second, baseline: first };
+};
+
+/**
+ * The arguments of a bench that sets this tree's build beside another's: `--baseline <dist>` (required: the
+ * process exits with status 2 without it), `--rounds` (default 5) and `--payloads` (`payloadsByDefault`).
+ */
+export const pairedBenchArguments = (payloadsByDefault: number) => {
+  const { values } = parseArgs({
+    options: {
+      baseline: { type: "string" },
+      rounds: { type: "string", default: "5" },
+      payloads: { type: "string", default: String(payloadsByDefault) },
+    },
+  });
+  if (values.baseline === undefined) {
+    process.stderr.write("give --baseline <another build's dist folder>\n");
+    process.exit(2);
+  }
+  return { baseline: values.baseline, rounds: Number(values.rounds), payloads: Number(values.payloads) };
 };

@@ -1,6 +1,7 @@
 import { howToGetData } from "../../src/datasets/benchmark-data.js";
 import { inputLimits } from "../../src/model/limits.js";
 import { readBenchmarkRecords } from "./texts.js";
+import { threeWords } from "./word-digits.js";
 
 export interface Payload {
   readonly text: string;
@@ -15,9 +16,8 @@ export interface Payload {
  * new; three of 32 words, so every payload has its own.
  */
 const filingLine = (payload: number): string => {
-  const word = (place: number) =>
-    filingWords[Math.floor(payload / filingWords.length ** place) % filingWords.length];
-  return `\n\nCatalogued as ${word(0)} ${word(1)} ${word(2)}.`;
+  const [first, second, third] = threeWords(payload, filingWords);
+  return `\n\nCatalogued as ${first} ${second} ${third}.`;
 };
 
 const filingWords = (

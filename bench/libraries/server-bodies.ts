@@ -1,5 +1,6 @@
 import type { Payload } from "./real-payloads.js";
 import { lcg } from "./seeded.js";
+import { threeWords } from "./word-digits.js";
 
 /**
  * The request bodies of the server bench. Distinct bodies: every real payload in turn, each time with a filing
@@ -21,9 +22,8 @@ export const noteVariants = noteWords.length ** 3;
 
 /** The `variant`th note, as text. */
 const noteText = (variant: number) => {
-  const word = (place: number) =>
-    noteWords[Math.floor(variant / noteWords.length ** place) % noteWords.length];
-  return `\n\nFiled under ${word(0)}, ${word(1)} and ${word(2)}.`;
+  const [first, second, third] = threeWords(variant, noteWords);
+  return `\n\nFiled under ${first}, ${second} and ${third}.`;
 };
 
 /** Where a note goes in a payload's sources, and the same as JSON writes it (no text holds it). */
