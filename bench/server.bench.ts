@@ -15,6 +15,8 @@
  * - `recurring`: a cache's scenario, labelled so: 100 of the payloads' answers, each with its own sources but one
  *   swapped for a document drawn from all of theirs, in a new order (bench/libraries/recurring-documents.ts), so
  *   no evidence set repeats and its documents do, as a retrieval system hands them out. No bar.
+ *   BENCH_RECURRING_PAYLOADS sets how many payloads (default 100; all 226 hold more documents than one worker's
+ *   caches keep).
  * - `synthetic-repeated`: the earlier payload, report-like synthetic text of the same sizes, the same body on
  *   every request (the server then answers partly from its caches). Bars (issue 9): >= 300 requests/s,
  *   p99 < 100 ms, no errors.
@@ -95,7 +97,9 @@ if (instances > 1 && !/^postgres(ql)?:\/\//.test(databaseUrl ?? ""))
 // The bodies: distinct real payloads, their documents in new combinations, or the synthetic one repeated.
 const payloads: Payload[] = mode === "synthetic-repeated" ? [syntheticPayload()] : await buildPayloads();
 const repeated = JSON.stringify(payloads[0]);
-const recurring = mode === "recurring" ? recurringDocuments(payloads, 100) : undefined;
+const recurringPayloads = Number(process.env.BENCH_RECURRING_PAYLOADS ?? 100);
+if (!(recurringPayloads >= 1)) throw new Error("BENCH_RECURRING_PAYLOADS is a count of 1 or more");
+const recurring = mode === "recurring" ? recurringDocuments(payloads, recurringPayloads) : undefined;
 let recurringBuilt = 0;
 const bodies =
   mode === "distinct"

@@ -15,6 +15,16 @@ export const verifierOfBuild = async (dist: string): Promise<Verifier> => {
   return module.createVerifier();
 };
 
+/** A worker pool of `workers` threads from a build's `dist` folder, its workers running that build's code. */
+export const poolOfBuild = async (dist: string, workers: number): Promise<Verifier> => {
+  const entry = resolve(dist, "facade/worker-pool/index.js");
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build that tree first (npm run build)`);
+  const module = (await import(pathToFileURL(entry).href)) as {
+    createWorkerPoolVerifier: (options: { readonly workers: number }) => Verifier;
+  };
+  return module.createWorkerPoolVerifier({ workers });
+};
+
 /** Milliseconds one verification of a request takes, the request parsed from its JSON first, as a server would. */
 export const timedVerification = async (verifier: Verifier, json: string): Promise<number> => {
   const request = JSON.parse(json);
@@ -40,19 +50,31 @@ export const pairedTimes = async (
 
 /**
  * The arguments of a bench that sets this tree's build beside another's: `--baseline <dist>` (required: the
- * process exits with status 2 without it), `--rounds` (default 5) and `--payloads` (`payloadsByDefault`).
+ * process exits with status 2 without it), `--rounds` (default 5), `--payloads` (`payloadsByDefault`), and, for
+ * a bench that offers worker pools (`withWorkers`), `--workers` (default 0: verifiers in this thread).
  */
-export const pairedBenchArguments = (payloadsByDefault: number) => {
+export const pairedBenchArguments = (payloadsByDefault: number, withWorkers = false) => {
   const { values } = parseArgs({
     options: {
       baseline: { type: "string" },
       rounds: { type: "string", default: "5" },
       payloads: { type: "string", default: String(payloadsByDefault) },
+      ...(withWorkers ? { workers: { type: "string", default: "0" } } : {}),
     },
   });
   if (values.baseline === undefined) {
     process.stderr.write("give --baseline <another build's dist folder>\n");
     process.exit(2);
   }
-  return { baseline: values.baseline, rounds: Number(values.rounds), payloads: Number(values.payloads) };
+  const workers = Number((values as { workers?: string }).workers ?? 0);
+  if (!Number.isInteger(workers) || workers < 0) {
+    process.stderr.write("--workers is a count of worker threads, 0 or more\n");
+    process.exit(2);
+  }
+  return {
+    baseline: values.baseline,
+    rounds: Number(values.rounds),
+    payloads: Number(values.payloads),
+    workers,
+  };
 };

@@ -1,10 +1,8 @@
 import { availableParallelism } from "node:os";
 import type { ResourceLimits } from "node:worker_threads";
-import { LRUCache } from "lru-cache";
 import { type CalibrationModels, invalidPlattModel } from "../../calibration/calibrator.js";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
 import { errorMessage } from "../../model/error-message.js";
-import { fnv1a } from "../../model/fnv1a.js";
 import type { LayerName } from "../../model/layer-name.js";
 import type { LayerResult } from "../../model/layer-result.js";
 import type { LeanVerificationResult } from "../../model/lean-result.js";
@@ -21,6 +19,7 @@ import {
   type VerificationWarmUpReport,
 } from "../warm-up-verifier.js";
 import { VerifierBusyError } from "./errors.js";
+import { type Carried, type CarriedEvidence, carriedBy, makeEvidenceRouter } from "./evidence-routing.js";
 import { defaultKeptSourcesLimits, type KeptSourcesLimits, type WorkerKeptLimits } from "./kept-sources.js";
 import type { VerifierChoice, WorkerVerifierConfig } from "./messages.js";
 import { type CallBody, createWorkerSlots, type Slot } from "./worker-slots.js";
@@ -85,7 +84,7 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
    * sent once is never held), up to `keptChars` per small-call
    * worker (default 8,000,000) and `largeLaneKeptChars` per large-lane worker (default 16,000,000), least
    * recently used out first; 0 keeps none. Copying large texts to a worker costs about as much as verifying them
-   * (kept-sources.ts), and calls with the same sources go to the same worker. The pool's thread holds the kept
+   * (kept-sources.ts), and a call goes to the worker that was sent most of its sources before. The pool's thread holds the kept
    * texts too, until the worker drops them, is replaced, or (large lane) releases its verifier.
    */
   readonly keptSources?: Partial<KeptSourcesLimits>;
@@ -152,18 +151,6 @@ export interface PoolWarmUpReport extends VerificationWarmUpReport {
 export const defaultVerifyWorkers = (cores: number = availableParallelism()): number =>
   cores < 2 ? 0 : Math.min(4, Math.max(2, cores - 1));
 
-/** What a call carries, read without trusting its shape: the worker decodes requests, not the pool. */
-type Carried =
-  | {
-      readonly text?: unknown;
-      readonly context?: unknown;
-      readonly question?: unknown;
-      readonly sources?: unknown;
-      readonly evidence?: unknown;
-    }
-  | null
-  | undefined;
-
 const charsOf = (value: unknown): number => (typeof value === "string" ? value.length : 0);
 
 const charsOfEach = (values: unknown, chars: (value: unknown) => number): number => {
@@ -188,63 +175,6 @@ const carriedChars = (carried: Carried): number =>
 export const callChars = (body: CallBody): number =>
   body.op === "readJson" ? body.bytes.length : carriedChars(carriedBy(body));
 
-/** What a call carries to its worker: a request, a numbers input, or the call's own fields. */
-const carriedBy = (body: CallBody): Carried => {
-  switch (body.op) {
-    case "verify":
-    case "verifyLean":
-    case "verifyPrepared":
-      return body.request as Carried;
-    case "validateNumbersJson":
-      return body.input as Carried;
-    case "runLayer":
-    case "assessRisk":
-      return body as Carried;
-    case "updateCalibration":
-    case "warmUp":
-    case "stopWarmUp":
-    case "readJson":
-    case "release":
-      return undefined;
-  }
-};
-
-/** A short sample of a text: its length and up to 64 characters at its start, middle and end. */
-const sampleOf = (value: unknown): string => {
-  if (typeof value !== "string") return "";
-  const middle = Math.max(0, Math.floor(value.length / 2) - 32);
-  return `${value.length}:${value.slice(0, 64)}${value.slice(middle, middle + 64)}${value.slice(-64)}\u0000`;
-};
-
-/**
- * A fingerprint of the evidence a call carries (sources, context, a numbers call's evidence), or undefined when
- * it carries none: calls with the same evidence get the same fingerprint, so they can be sent to the worker
- * whose caches already hold that evidence indexed. Read from samples of each text, never the whole of it, so it
- * costs the same for 10 MB as for 10 KB; two sets that differ only outside the samples share a fingerprint,
- * which only decides where a call runs, never what it answers.
- */
-export const evidenceFingerprint = (body: CallBody): number | undefined => {
-  const carried = carriedBy(body);
-  let sample = "";
-  if (Array.isArray(carried?.sources)) for (const source of carried.sources) sample += sampleOf(source);
-  if (Array.isArray(carried?.evidence))
-    for (const source of carried.evidence) sample += sampleOf((source as Carried)?.text);
-  sample += sampleOf(carried?.context);
-  return sample.length === 0 ? undefined : fnv1a(sample);
-};
-
-/**
- * How many more calls in flight than the least busy worker the worker that holds a call's evidence may have and
- * still get it: a cache hit saves indexing the sources again, but not at the price of a queue.
- */
-const affinitySlack = 2;
-
-/**
- * How many evidence sets the pool remembers the worker of (a fingerprint and a worker each): more than a
- * worker's caches keep (`defaultIndexCacheLimits`), so a set a worker may still hold is rarely forgotten.
- */
-const rememberedEvidence = 4_096;
-
 /** Workers that serve one kind of call, and how many calls each may hold. */
 interface Lane {
   /** Its started workers; the large lane has none until its first call. */
@@ -266,8 +196,9 @@ export const defaultLargeCallChars = 1_000_000;
 /**
  * A Verifier whose verifications run in worker threads, each with its own offline evidence layers, so the
  * CPU-bound checks use the machine's other cores and never block the caller's event loop. Calls go to the
- * worker with the fewest in flight, or, when their evidence was sent before, to the worker it went to if that
- * one has about as few (its caches may hold that evidence indexed); a large call (`largeCallChars`) goes to the
+ * worker with the fewest in flight, or, when their sources were sent before (together or in other company), to
+ * the worker that was sent the most of their characters if that one has about as few (its caches may hold those
+ * sources read; `makeEvidenceRouter`); a large call (`largeCallChars`) goes to the
  * large lane's workers instead, so small calls never wait behind it. A worker that dies fails its in-flight calls with a VerificationError
  * (never a pass) and is replaced.
  */
@@ -337,30 +268,9 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     return chosen;
   };
 
-  // The normal worker each recent evidence set was sent to, by fingerprint: its caches may hold that set indexed.
-  const holders = new LRUCache<number, Slot>({ max: rememberedEvidence });
-
-  // Of the normal workers: for evidence sent before, the worker it went to (each worker keeps its own caches of
-  // indexed sources), unless that worker is busier than the least busy by more than the slack. Evidence no
-  // worker has seen gains nothing from any worker's caches, so it goes to the least busy: the worker its
-  // fingerprint names only when that one is as idle (spreading new evidence over the pool by its hash), never
-  // behind calls the others are free of. Routed by the hash alone, a new set went to the worker it named even
-  // with two calls in flight there and another worker idle.
-  // Calls without evidence, and every call of a one-worker lane, go to the least busy.
-  const choose = (lane: Lane, body: CallBody): { readonly slot: Slot; readonly fingerprint?: number } => {
-    const least = leastBusy(lane);
-    if (lane.slots.length < 2) return { slot: least };
-    const fingerprint = evidenceFingerprint(body);
-    if (fingerprint === undefined) return { slot: least };
-    const holder = holders.get(fingerprint);
-    if (holder !== undefined && lane.slots.includes(holder))
-      return {
-        slot: holder.pending.size <= least.pending.size + affinitySlack ? holder : least,
-        fingerprint,
-      };
-    const tied = lane.slots[fingerprint % lane.slots.length] as Slot;
-    return { slot: tied.pending.size === least.pending.size ? tied : least, fingerprint };
-  };
+  // Which normal worker each call goes to: the one sent the most of its evidence before (each worker keeps its
+  // own caches of each source's reading), within a slack of the least busy.
+  const router = makeEvidenceRouter<Slot>();
 
   // The large lane's idle workers, each with the timer that has it release its verifier unless a call comes first.
   const idleTimers = new Map<Slot, NodeJS.Timeout>();
@@ -395,7 +305,9 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     const refused = slots.refusal();
     if (refused) return Promise.reject(refused);
     const lane = largeLaneOn && callChars(body) >= largeCallChars ? large : normal;
-    const { slot, fingerprint } = lane === normal ? choose(lane, body) : { slot: leastBusy(lane) };
+    let slot = leastBusy(lane);
+    let evidence: CarriedEvidence | undefined;
+    if (lane === normal) ({ worker: slot, evidence } = router.choose(lane.slots, slot, body));
     if (slot.pending.size >= lane.maxPending) {
       let pending = 0;
       for (const each of lane.slots) pending += each.pending.size;
@@ -407,7 +319,7 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
       );
     }
     // Remembered only once sent: a refused call leaves no evidence in any worker.
-    if (fingerprint !== undefined) holders.set(fingerprint, slot);
+    if (evidence !== undefined) router.remember(evidence, slot);
     return send<A>(slot, body);
   };
 

@@ -7,12 +7,12 @@ import {
   callChars,
   createWorkerPoolVerifier,
   defaultWorkerResourceLimits,
-  evidenceFingerprint,
   type WorkerPoolOptions,
   type WorkerPoolVerifier,
 } from "./create-worker-pool-verifier.js";
 import { compiledUrlOf } from "./current-build.js";
 import { VerifierBusyError } from "./errors.js";
+import { evidenceFingerprint } from "./evidence-routing.js";
 import type { HeldEvent, LaneWorkerAnswer } from "./testing/lane-worker.js";
 import { withoutTimings } from "./testing/without-timings.js";
 
@@ -468,6 +468,38 @@ describe("calls with the same evidence", () => {
       for (const text of ["second", "third", "fourth"])
         expect((await answerOf(pool.verify(withSources(text, other)))).threadId).toBe(first.threadId);
     }));
+
+  it("go, in new company, to the worker their documents were sent to, not where the new set's fingerprint points", async () => {
+    const pool = createWorkerPoolVerifier({ workers: 2, workerUrl: laneWorker });
+    const set = (...sources: string[]): VerificationRequest => ({ text: "an answer", sources });
+    const named = (sources: string[]) =>
+      (evidenceFingerprint({ op: "verify", request: set(...sources) }) as number) % 2;
+    try {
+      const kept = [
+        "the filing of 2023, page one",
+        "the filing of 2023, page two",
+        "the filing of 2023, page three",
+      ];
+      const home = (await answerOf(pool.verify(set(...kept)))).threadId;
+      // New sets around two of the documents, each with a fingerprint naming the other worker than the first set's.
+      let sent = 0;
+      for (let n = 0; sent < 4; n++) {
+        const sources = [...kept.slice(n % 2, (n % 2) + 2), `a new document ${n}`];
+        if (named(sources) === named(kept)) continue;
+        expect((await answerOf(pool.verify(set(...sources)))).threadId).toBe(home);
+        sent += 1;
+      }
+      // A set of new documents naming the other worker goes there: the two workers are told apart.
+      for (let n = 0; ; n++) {
+        const sources = [`another new document ${n}`];
+        if (named(sources) === named(kept)) continue;
+        expect((await answerOf(pool.verify(set(...sources)))).threadId).not.toBe(home);
+        break;
+      }
+    } finally {
+      await pool.close();
+    }
+  });
 
   it("go elsewhere once their worker has more calls waiting than the least busy by more than two", async () => {
     const pool = createWorkerPoolVerifier({ workers: 3, workerUrl: laneWorker });
