@@ -16,9 +16,14 @@
  *   VERACITY_DATASETS_DIR=../shared/benchmarks node --import tsx bench/real-text-warm.bench.ts [rounds, default 30] [--swap]
  *
  * `--swap` measures the other half after warming up on the first. Then the same on every core: a pool of one
- * worker per core, warmed up and measured the same way.
+ * worker per core, warmed up and measured the same way; and beside it what verification gets from every core with
+ * no pool at all: one thread per core, each with a verifier of its own warmed up the same way, all verifying the
+ * measured half at once (every thread the whole half, one call after the other). The pool's rate against that
+ * one says what handing calls to workers and answers back costs on this machine; that one against one thread's,
+ * what the cores give verification at most.
  */
 import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import { createVerifier } from "../src/facade/create-verifier.js";
 import { createWorkerPoolVerifier } from "../src/facade/worker-pool/index.js";
 import {
@@ -105,6 +110,39 @@ const everyCore = await timeCalls(
 );
 await pool.close();
 
+/** The measured half verified at once in `threads` threads, each with its own verifier: answers per second. */
+const ownVerifierThreads = async (threads: number): Promise<number> => {
+  const workers = Array.from(
+    { length: threads },
+    () =>
+      // A TypeScript worker, loaded through tsx by the pool's own loader for workers run from sources.
+      new Worker(new URL("../src/facade/worker-pool/run-from-sources.mjs", import.meta.url), {
+        workerData: {
+          sourceEntry: new URL("./libraries/own-verifier-worker.ts", import.meta.url).href,
+          warmUp,
+          measured: json,
+          rounds,
+        },
+      }),
+  );
+  const next = (worker: Worker) =>
+    new Promise<unknown>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+    });
+  try {
+    await Promise.all(workers.map(next));
+    const started = performance.now();
+    const done = workers.map(next);
+    for (const worker of workers) worker.postMessage("go");
+    await Promise.all(done);
+    return ((threads * json.length) / (performance.now() - started)) * 1000;
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+};
+const ownThreads = await ownVerifierThreads(cores);
+
 console.log(
   `${machineLine()}; warm-up: ${rounds} rounds over ${warmUp.length} payloads (${(
     rounds * warmUp.length
@@ -123,6 +161,12 @@ console.log(
     `verify, payloads never verified, worker pool of ${cores} warmed the same way (every core)`,
     everyCore,
   ),
+);
+console.log(
+  `| verify, the same payloads in ${cores} threads at once, each its own verifier, no pool (every core, nothing handed over; rate only) | ${ownThreads.toFixed(0)} | - | - |`,
+);
+console.log(
+  `every core: the pool ${(everyCore.perSecond / unseen.perSecond).toFixed(2)}x one thread, ${cores} threads of their own ${(ownThreads / unseen.perSecond).toFixed(2)}x; the pool ${(everyCore.perSecond / ownThreads).toFixed(2)}x of them`,
 );
 console.log(`ratio warm / baseline: ${(unseen.perSecond / parsed.perSecond).toExponential(2)}`);
 console.log(
