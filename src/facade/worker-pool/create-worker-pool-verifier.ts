@@ -84,8 +84,8 @@ export interface WorkerPoolOptions extends WorkerVerifierConfig {
    * sent once is never held), up to `keptChars` per small-call
    * worker (default 8,000,000) and `largeLaneKeptChars` per large-lane worker (default 16,000,000), least
    * recently used out first; 0 keeps none. Copying large texts to a worker costs about as much as verifying them
-   * (kept-sources.ts), and a call goes to the worker that was sent most of its sources before. The pool's thread holds the kept
-   * texts too, until the worker drops them, is replaced, or (large lane) releases its verifier.
+   * (kept-sources.ts), and a call goes to the worker that was sent most of its sources before. The pool's thread
+   * holds the kept texts too, until the worker drops them, is replaced, or (large lane) releases its verifier.
    */
   readonly keptSources?: Partial<KeptSourcesLimits>;
 }
@@ -198,8 +198,8 @@ export const defaultLargeCallChars = 1_000_000;
  * CPU-bound checks use the machine's other cores and never block the caller's event loop. Calls go to the
  * worker with the fewest in flight, or, when their sources were sent before (together or in other company), to
  * the worker that was sent the most of their characters if that one has about as few (its caches may hold those
- * sources read; `makeEvidenceRouter`); a large call (`largeCallChars`) goes to the
- * large lane's workers instead, so small calls never wait behind it. A worker that dies fails its in-flight calls with a VerificationError
+ * sources read; `makeEvidenceRouter`); a large call (`largeCallChars`) goes to the large lane's workers instead,
+ * so small calls never wait behind it. A worker that dies fails its in-flight calls with a VerificationError
  * (never a pass) and is replaced.
  */
 export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPoolVerifier => {

@@ -481,7 +481,7 @@ describe("calls with the same evidence", () => {
         "the filing of 2023, page three",
       ];
       const home = (await answerOf(pool.verify(set(...kept)))).threadId;
-      // New sets around two of the documents, each with a fingerprint naming the other worker than the first set's.
+      // New sets around two of the documents, each with a fingerprint naming the worker the first set's does not.
       let sent = 0;
       for (let n = 0; sent < 4; n++) {
         const sources = [...kept.slice(n % 2, (n % 2) + 2), `a new document ${n}`];
