@@ -34,7 +34,7 @@ import {
   timingsHeader,
   timingsRow,
 } from "./libraries/call-timings.js";
-import { buildLabelledPayloads, type Payload } from "./libraries/real-payloads.js";
+import { buildLabelledPayloads, inRound, type Payload } from "./libraries/real-payloads.js";
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 30);
@@ -95,11 +95,7 @@ for (let round = 0; round < rounds; round += 1)
   await timeCalls(
     warmUp.length,
     (index) => {
-      const payload = warmUp[index] as Payload;
-      return pool.verify({
-        ...payload,
-        sources: payload.sources.map((text) => `${text}\n\nRound ${round}.`),
-      });
+      return pool.verify(inRound(warmUp[index] as Payload, round));
     },
     2 * cores,
   );

@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createVerifier } from "../../src/facade/create-verifier.js";
-import type { Payload } from "./real-payloads.js";
+import { inRound, type Payload } from "./real-payloads.js";
 
 const { warmUp, measured, rounds } = workerData as {
   readonly warmUp: readonly Payload[];
@@ -16,11 +16,7 @@ const { warmUp, measured, rounds } = workerData as {
 };
 for (let round = 0; round < rounds; round++) {
   const verifier = createVerifier();
-  for (const payload of warmUp)
-    await verifier.verify({
-      ...payload,
-      sources: payload.sources.map((text) => `${text}\n\nRound ${round}.`),
-    });
+  for (const payload of warmUp) await verifier.verify(inRound(payload, round));
   await verifier.close();
 }
 const verifier = createVerifier();

@@ -7,23 +7,26 @@ import type { Verifier } from "../../src/facade/create-verifier.js";
 /** This tree's build: the `dist` folder `npm run build` writes. */
 export const thisTreesDist = resolve(import.meta.dirname, "../../dist");
 
-/** A verifier from a build's `dist` folder (this tree's, or another commit built into a scratch copy). */
-export const verifierOfBuild = async (dist: string): Promise<Verifier> => {
-  const entry = resolve(dist, "facade/create-verifier.js");
+/** A module of a build's `dist` folder (this tree's, or another commit built into a scratch copy). */
+const importFromBuild = async <M>(dist: string, file: string): Promise<M> => {
+  const entry = resolve(dist, file);
   if (!existsSync(entry)) throw new Error(`${entry} is missing: build that tree first (npm run build)`);
-  const module = (await import(pathToFileURL(entry).href)) as { createVerifier: () => Verifier };
-  return module.createVerifier();
+  return (await import(pathToFileURL(entry).href)) as M;
 };
 
+/** A verifier from a build's `dist` folder. */
+export const verifierOfBuild = async (dist: string): Promise<Verifier> =>
+  (
+    await importFromBuild<{ createVerifier: () => Verifier }>(dist, "facade/create-verifier.js")
+  ).createVerifier();
+
 /** A worker pool of `workers` threads from a build's `dist` folder, its workers running that build's code. */
-export const poolOfBuild = async (dist: string, workers: number): Promise<Verifier> => {
-  const entry = resolve(dist, "facade/worker-pool/index.js");
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: build that tree first (npm run build)`);
-  const module = (await import(pathToFileURL(entry).href)) as {
-    createWorkerPoolVerifier: (options: { readonly workers: number }) => Verifier;
-  };
-  return module.createWorkerPoolVerifier({ workers });
-};
+export const poolOfBuild = async (dist: string, workers: number): Promise<Verifier> =>
+  (
+    await importFromBuild<{
+      createWorkerPoolVerifier: (options: { readonly workers: number }) => Verifier;
+    }>(dist, "facade/worker-pool/index.js")
+  ).createWorkerPoolVerifier({ workers });
 
 /** Milliseconds one verification of a request takes, the request parsed from its JSON first, as a server would. */
 export const timedVerification = async (verifier: Verifier, json: string): Promise<number> => {

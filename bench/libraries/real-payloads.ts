@@ -26,6 +26,15 @@ const filingWords = (
   "goldenrod hyssop"
 ).split(" ");
 
+/**
+ * The payload with a closing line of round `round` under each source: the same answer against sources no earlier
+ * round sent, so a warm-up round reads them anew whatever caches outlive the round before it.
+ */
+export const inRound = (payload: Payload, round: number): Payload => ({
+  ...payload,
+  sources: payload.sources.map((text) => `${text}\n\nRound ${round}.`),
+});
+
 /** The labelled files the real-text payloads are cut from, in this order. */
 const labelledFiles = ["summedits.jsonl", "begin.jsonl", "frank_cnndm.jsonl", "tatqa.jsonl"];
 

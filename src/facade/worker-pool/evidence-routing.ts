@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { fnv1a } from "../../model/fnv1a.js";
+import { fnv1a, fnvOffset, fnvPrime } from "../../model/fnv1a.js";
 import type { CallBody } from "./worker-slots.js";
 
 /** What a call carries, read without trusting its shape: the worker decodes requests, not the pool. */
@@ -63,18 +63,22 @@ export interface CarriedEvidence {
 export const carriedEvidence = (body: CallBody): CarriedEvidence => {
   const carried = carriedBy(body);
   const texts: EvidenceText[] = [];
-  let sample = "";
+  // The set's fingerprint mixes its texts' fingerprints in order (FNV-1a over them), so no sample is hashed twice.
+  let set = fnvOffset;
   const add = (value: unknown) => {
     if (typeof value !== "string") return;
-    const own = sampleOf(value);
-    sample += own;
-    texts.push({ fingerprint: fnv1a(own), chars: value.length });
+    const fingerprint = fnv1a(sampleOf(value));
+    set = Math.imul(set ^ fingerprint, fnvPrime) >>> 0;
+    texts.push({ fingerprint, chars: value.length });
   };
   if (Array.isArray(carried?.sources)) for (const source of carried.sources) add(source);
   if (Array.isArray(carried?.evidence)) for (const source of carried.evidence) add((source as Carried)?.text);
   add(carried?.context);
-  return { texts, fingerprint: sample.length === 0 ? undefined : fnv1a(sample) };
+  return { texts, fingerprint: texts.length === 0 ? undefined : set };
 };
+
+/** What a call that is not routed by its evidence carries for the router: nothing to remember. */
+const unread: CarriedEvidence = { texts: [], fingerprint: undefined };
 
 /**
  * A fingerprint of the evidence a call carries (sources, context, a numbers call's evidence), or undefined when
@@ -128,8 +132,10 @@ export const makeEvidenceRouter = <W extends RoutedWorker>(): EvidenceRouter<W> 
   const holders = new LRUCache<number, W>({ max: rememberedTexts });
   return {
     choose: (workers, leastBusy, body) => {
+      // One worker has no choice to make: its calls' evidence is not read, nor remembered.
+      if (workers.length < 2) return { worker: leastBusy, evidence: unread };
       const evidence = carriedEvidence(body);
-      if (workers.length < 2 || evidence.fingerprint === undefined) return { worker: leastBusy, evidence };
+      if (evidence.fingerprint === undefined) return { worker: leastBusy, evidence };
       const within = leastBusy.pending.size + affinitySlack;
       let held: Map<W, number> | undefined;
       for (const text of evidence.texts) {
