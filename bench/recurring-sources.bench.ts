@@ -109,6 +109,9 @@ if (workers === 0) {
     ratios.push(baselinePass.ms / currentPass.ms);
   }
 }
+// What each build's caches did over the whole run, warm-up included (a build from before `cacheStats` has none).
+const cachesOf = async (verifier: typeof current) => (await verifier.cacheStats?.()) ?? [];
+const [currentCaches, baselineCaches] = [await cachesOf(current), await cachesOf(baseline)];
 await current.close();
 await baseline.close();
 
@@ -125,3 +128,17 @@ if (workers > 0)
 console.log(
   `this tree is ${(baselineTotal / currentTotal).toFixed(3)}x as fast (total times); median per ${workers > 0 ? "round" : "request"} ${median(ratios).toFixed(3)}x`,
 );
+for (const [build, caches] of [
+  ["this tree", currentCaches],
+  ["baseline", baselineCaches],
+] as const)
+  if (caches.length > 0)
+    console.log(
+      `${build}'s caches, the whole run: ${caches
+        .filter((cache) => cache.lookups > 0)
+        .map(
+          (cache) =>
+            `${cache.cache} ${cache.hits}/${cache.lookups} answered (${((100 * cache.hits) / cache.lookups).toFixed(1)}%), ${cache.evictions} evicted, ${cache.entries} held`,
+        )
+        .join("; ")}`,
+    );

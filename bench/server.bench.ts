@@ -224,6 +224,33 @@ const withLarge = large ? await phase([first], true) : undefined;
 const firstRate = offered[0];
 const offeredWithLarge = large && firstRate ? await phase([first], true, firstRate.rate) : undefined;
 const together = servers.length > 1 ? await phase(servers) : undefined;
+// What the first server's caches did over the whole run, warm-up included, as its /metrics tells an operator: a
+// scrape shows what the look the scrape before it started found, so the second of two a second apart.
+const scrape = () => fetch(`${first.url}/metrics`).then((response) => response.text());
+const cacheLine = await scrape()
+  .then(() => new Promise((done) => setTimeout(done, 1_000)))
+  .then(scrape)
+  .then((exposition) => {
+    const count = (metric: string, cache: string) =>
+      Number(
+        exposition.match(
+          new RegExp(`^${metric}\\{cache="${cache.replaceAll(".", "\\.")}"\\} (\\S+)$`, "m"),
+        )?.[1] ?? 0,
+      );
+    const caches = [...exposition.matchAll(/^veracity_cache_lookups_total\{cache="([^"]+)"\}/gm)].map(
+      (m) => m[1] as string,
+    );
+    return caches
+      .map((cache) => {
+        const [lookups, hits] = [
+          count("veracity_cache_lookups_total", cache),
+          count("veracity_cache_hits_total", cache),
+        ];
+        return `${cache} ${hits}/${lookups} (${lookups > 0 ? ((100 * hits) / lookups).toFixed(1) : "-"}%)`;
+      })
+      .join("; ");
+  })
+  .catch((error: unknown) => `unavailable (${String(error)})`);
 for (const server of servers) await server.stop();
 if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`);
 
@@ -318,5 +345,6 @@ if (offeredWithLarge && firstRate) {
     `at ${firstRate.rate} req/s offered, small requests' p99 with the large loop: ${loaded.latency.p99} against ${alone.latency.p99} ms without (${(loaded.latency.p99 / alone.latency.p99).toFixed(2)}x)`,
   );
 }
+console.log(`the first server's caches, look-ups answered over the whole run (its /metrics): ${cacheLine}`);
 for (const [bar, met] of bars) console.log(`${met ? "PASS" : "FAIL"} ${bar}`);
 process.exitCode = bars.every(([, met]) => met) ? 0 : 1;

@@ -57,6 +57,7 @@ export {
   type WarmUpReport,
 } from "./memory/index.js";
 // What a verification takes and gives.
+export type { CacheStats } from "./model/cache-stats.js";
 export { ClaimFinding, ClaimIssue, ClaimVerdict, Evidence } from "./model/claim.js";
 export {
   CalibrationError,

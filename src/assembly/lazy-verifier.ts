@@ -22,6 +22,11 @@ export const lazyVerifier = (build: () => Promise<Verifier>): Verifier & Pick<Ve
     runLayer: async (layer, text, context, sources) => (await get()).runLayer(layer, text, context, sources),
     assessRisk: async (text, context) => (await get()).assessRisk(text, context),
     subscribe: async (handler) => (await get()).subscribe(handler),
+    // A verifier not built yet (or whose build failed) has no caches: asking builds nothing.
+    cacheStats: async () => {
+      const verifier = built === undefined ? undefined : await built.catch(() => undefined);
+      return (await verifier?.cacheStats?.()) ?? [];
+    },
     close: async () => {
       if (built === undefined) return;
       await (await built.catch(() => undefined))?.close();

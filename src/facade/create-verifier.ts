@@ -1,6 +1,7 @@
 import { Effect, ManagedRuntime, ParseResult, Schema } from "effect";
 import { type CalibrationModels, invalidPlattModel, makeCalibrator } from "../calibration/calibrator.js";
 import type { MitigatorShape } from "../mitigation/mitigator.js";
+import type { CacheStats } from "../model/cache-stats.js";
 import type { ClaimFinding } from "../model/claim.js";
 import { InputError } from "../model/errors.js";
 import { FactMemoryUser } from "../model/fact-memory-user.js";
@@ -72,6 +73,11 @@ export interface Verifier {
   readonly assessRisk: (text: string, context?: string) => Promise<RiskLevel>;
   /** Subscribe to `verification.completed`, `verification.failed`, `verification.mitigation-applied`. */
   readonly subscribe: (handler: EventHandler) => Promise<() => void>;
+  /**
+   * What the verifier's caches of evidence did since it was built and what they hold now, one entry per cache
+   * (a worker pool adds up its workers' caches of each name). Absent on a verifier that reports none.
+   */
+  readonly cacheStats?: () => Promise<readonly CacheStats[]>;
   /** Releases the verifier's resources (its runtime and, for a worker pool, its threads); call it once, when done. */
   readonly close: () => Promise<void>;
 }
@@ -100,6 +106,8 @@ export interface VerifierTools {
    * reads that user's facts only. The user must come from authentication, never from the request.
    */
   readonly verifyFor: (userId: string, request: VerificationRequest) => Promise<VerificationResult>;
+  /** `Verifier.cacheStats`, which an in-process verifier always has. */
+  readonly cacheStats: () => Promise<readonly CacheStats[]>;
 }
 
 const decodeRequest = (request: unknown) =>
@@ -174,6 +182,11 @@ export const createVerifier = (config: VerifierConfig = {}): Verifier & Verifier
       runOrThrow(
         runtime,
         Effect.map(EventBus, (bus) => bus.subscribe(handler)),
+      ),
+    cacheStats: () =>
+      runOrThrow(
+        runtime,
+        Effect.flatMap(VerificationService, (service) => service.cacheStats()),
       ),
     close: () => runtime.dispose(),
   };

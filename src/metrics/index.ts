@@ -1,5 +1,6 @@
 export { makeBoundedLabel, maxLabelValues } from "./bounded-label.js";
 export {
+  makeCacheStatsRecorder,
   makeModelUsageRecorder,
   metricsSubscriber,
   recordCorrectionLoop,

@@ -1,4 +1,5 @@
 import type { UsageReport } from "../llm/llm-service.js";
+import { type CacheStats, sumCacheStats } from "../model/cache-stats.js";
 import type { VerificationResult } from "../model/result.js";
 import type { EventHandler, VerificationEvent } from "../verification/events.js";
 import type { VeracityMetrics } from "./registry.js";
@@ -98,6 +99,39 @@ export const makeModelUsageRecorder = (metrics: VeracityMetrics) => {
     if (output > 0) metrics.modelTokens.inc({ direction: "output" }, output);
     if (cost > 0) metrics.modelCost.inc(cost);
     last = usage;
+  };
+};
+
+/**
+ * Records the verifiers' cache stats at each scrape: the holdings as gauges, the counts as what is new since the
+ * last scrape. Counts that fell (a pool's worker replaced, its caches' counts lost) are read as counted from zero
+ * again, so the counters only ever rise.
+ */
+export const makeCacheStatsRecorder = (metrics: VeracityMetrics) => {
+  const last = new Map<string, CacheStats>();
+  const counters = [
+    ["lookups", metrics.cacheLookups],
+    ["hits", metrics.cacheHits],
+    ["bypassed", metrics.cacheBypassed],
+    ["evictions", metrics.cacheEvictions],
+  ] as const;
+  return (stats: readonly CacheStats[]): void => {
+    // Caches past the label's bound share "other": added up under it.
+    const labelled = sumCacheStats([
+      stats.map((each) => ({ ...each, cache: metrics.labels.cache(each.cache) })),
+    ]);
+    for (const now of labelled) {
+      const cache = now.cache;
+      const before = last.get(cache);
+      for (const [count, counter] of counters) {
+        const from = before !== undefined && now[count] >= before[count] ? before[count] : 0;
+        // Also by 0: a cache that has not hit yet shows a series of 0, not none.
+        counter.inc({ cache }, now[count] - from);
+      }
+      metrics.cacheEntries.set({ cache }, now.entries);
+      metrics.cacheCharacters.set({ cache }, now.characters);
+      last.set(cache, now);
+    }
   };
 };
 

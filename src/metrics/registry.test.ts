@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { VerificationResult } from "../model/result.js";
 import {
+  makeCacheStatsRecorder,
   makeModelUsageRecorder,
   metricsSubscriber,
   recordCorrectionLoop,
@@ -95,6 +96,12 @@ describe("veracity metrics", () => {
       veracity_model_calls_total: "counter",
       veracity_model_tokens_total: "counter",
       veracity_model_cost_usd_total: "counter",
+      veracity_cache_lookups_total: "counter",
+      veracity_cache_hits_total: "counter",
+      veracity_cache_bypassed_total: "counter",
+      veracity_cache_evictions_total: "counter",
+      veracity_cache_entries: "gauge",
+      veracity_cache_characters: "gauge",
     });
     // Two registries in one process do not collide (no global default registry).
     expect(() => makeVeracityMetrics()).not.toThrow();
@@ -191,5 +198,54 @@ describe("veracity metrics", () => {
     const actions = samples.filter((sample) => sample.name === "veracity_mitigations_total");
     expect(actions.length).toBe(33);
     expect(actions.find((sample) => sample.labels.action === "other")?.value).toBe(69);
+  });
+
+  it("records caches' counts as counters that only rise, and their holdings as gauges", async () => {
+    const metrics = makeVeracityMetrics();
+    const record = makeCacheStatsRecorder(metrics);
+    const cache = (lookups: number, hits: number, entries: number) => ({
+      cache: "grounding.sources",
+      lookups,
+      hits,
+      bypassed: 0,
+      evictions: 1,
+      entries,
+      characters: 100 * entries,
+    });
+    record([cache(10, 4, 3)]);
+    record([cache(25, 9, 5)]);
+    let { value } = parseExposition((await renderMetrics(metrics)).body);
+    expect(value("veracity_cache_lookups_total", { cache: "grounding.sources" })).toBe(25);
+    expect(value("veracity_cache_hits_total", { cache: "grounding.sources" })).toBe(9);
+    expect(value("veracity_cache_evictions_total", { cache: "grounding.sources" })).toBe(1);
+    expect(value("veracity_cache_entries", { cache: "grounding.sources" })).toBe(5);
+    expect(value("veracity_cache_characters", { cache: "grounding.sources" })).toBe(500);
+    // A pool's worker replaced: its counts are gone and the sum falls. What is counted now is counted anew.
+    record([cache(6, 2, 1)]);
+    ({ value } = parseExposition((await renderMetrics(metrics)).body));
+    expect(value("veracity_cache_lookups_total", { cache: "grounding.sources" })).toBe(31);
+    expect(value("veracity_cache_hits_total", { cache: "grounding.sources" })).toBe(11);
+    expect(value("veracity_cache_entries", { cache: "grounding.sources" })).toBe(1);
+  });
+
+  it("adds up caches past the label's bound under one label", async () => {
+    const metrics = makeVeracityMetrics();
+    const record = makeCacheStatsRecorder(metrics);
+    const custom = Array.from({ length: 40 }, (_, i) => ({
+      cache: `custom.cache-${i}`,
+      lookups: 1,
+      hits: 1,
+      bypassed: 0,
+      evictions: 0,
+      entries: 1,
+      characters: 1,
+    }));
+    record(custom);
+    const { samples } = parseExposition((await renderMetrics(metrics)).body);
+    const lookups = samples.filter((sample) => sample.name === "veracity_cache_lookups_total");
+    // 32 values per label at most, the five named caches among them: the other 13 of the 40 share "other".
+    expect(lookups.length).toBe(28);
+    expect(lookups.find((sample) => sample.labels.cache === "other")?.value).toBe(13);
+    expect(lookups.reduce((sum, sample) => sum + sample.value, 0)).toBe(40);
   });
 });

@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import { makeBoundedLabel } from "./bounded-label.js";
 
 /**
@@ -7,6 +7,17 @@ import { makeBoundedLabel } from "./bounded-label.js";
  */
 export const makeVeracityMetrics = (registry: Registry = new Registry()) => {
   const registers = [registry];
+  /** A metric of the verifiers' caches, labelled by cache. */
+  const byCache = <M>(
+    Metric: new (configuration: {
+      name: string;
+      help: string;
+      labelNames: readonly ["cache"];
+      registers: Registry[];
+    }) => M,
+    name: string,
+    help: string,
+  ): M => new Metric({ name, help, labelNames: ["cache"] as const, registers });
   return {
     registry,
     citationsTotal: new Counter({
@@ -92,7 +103,44 @@ export const makeVeracityMetrics = (registry: Registry = new Registry()) => {
       help: "Model cost in US dollars",
       registers,
     }),
+    cacheLookups: byCache(
+      Counter,
+      "veracity_cache_lookups_total",
+      "Look-ups in the verifiers' caches of evidence they have read, by cache",
+    ),
+    cacheHits: byCache(
+      Counter,
+      "veracity_cache_hits_total",
+      "Look-ups a cache answered (work not done again), by cache",
+    ),
+    cacheBypassed: byCache(
+      Counter,
+      "veracity_cache_bypassed_total",
+      "Calls a cache did not look up for, their evidence outside the sizes it keeps, by cache",
+    ),
+    cacheEvictions: byCache(
+      Counter,
+      "veracity_cache_evictions_total",
+      "Entries a cache dropped to make room, by cache",
+    ),
+    cacheEntries: byCache(
+      Gauge,
+      "veracity_cache_entries",
+      "Entries a cache holds now, by cache (all the workers' caches of a name together)",
+    ),
+    cacheCharacters: byCache(
+      Gauge,
+      "veracity_cache_characters",
+      "Characters of evidence a cache holds now, by cache",
+    ),
     labels: {
+      cache: makeBoundedLabel([
+        "grounding.evidence-sets",
+        "grounding.sources",
+        "numbers.evidence-sets",
+        "numbers.sources",
+        "focus.texts",
+      ]),
       citationType: makeBoundedLabel(["tx", "addr", "block", "url", "doi", "source"]),
       failureReason: makeBoundedLabel(["not_found", "mismatch", "error"]),
       purpose: makeBoundedLabel(),

@@ -1,4 +1,5 @@
 import type { Effect } from "effect";
+import type { CacheStats } from "./cache-stats.js";
 import type { ClaimKind } from "./claim.js";
 import type { VerificationError, VerificationTimeoutError } from "./errors.js";
 import type { LayerName } from "./layer-name.js";
@@ -79,6 +80,8 @@ export interface VerificationLayer {
    * figures of the sources. Must not fail; returns `own` when nothing changes.
    */
   readonly reconcile?: (input: LayerInput, own: LayerResult, others: readonly LayerResult[]) => LayerResult;
+  /** What the layer's caches (of evidence it has read) did and hold; absent for a layer that keeps none. */
+  readonly cacheStats?: () => readonly CacheStats[];
 }
 
 export const ready: Readiness = { ready: true };

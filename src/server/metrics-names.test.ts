@@ -36,6 +36,27 @@ describe("/metrics names", () => {
       expect(names).toContain(standard);
   });
 
+  it("serves the caches of the pool's workers, as of the scrape before, without waiting for them", async () => {
+    // The one /v1/check above ran in the pool: its numbers layer looked its evidence up once, and found nothing.
+    // Each scrape starts a look at the workers' caches and shows what the one before found.
+    const sample = (text: string, name: string) =>
+      Number(new RegExp(`^${name}\\{cache="numbers\\.evidence-sets"\\} (\\S+)$`, "m").exec(text)?.[1]);
+    let latest = exposition;
+    await expect
+      .poll(
+        async () => {
+          latest = await (await fetch(`${server.url}/metrics`)).text();
+          return sample(latest, "veracity_cache_lookups_total");
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe(1);
+    expect(sample(latest, "veracity_cache_hits_total")).toBe(0);
+    expect(sample(latest, "veracity_cache_entries")).toBe(0);
+    for (const cache of ["grounding.evidence-sets", "grounding.sources", "numbers.sources", "focus.texts"])
+      expect(latest).toContain(`veracity_cache_lookups_total{cache="${cache}"}`);
+  });
+
   it("names every other metric veracity_*", () => {
     const other = families(exposition).filter((name) => !/^(process|nodejs)_/.test(name));
     expect(other.length).toBeGreaterThan(5);

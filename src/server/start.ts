@@ -21,8 +21,9 @@ import {
   type WorkerPoolVerifier,
 } from "../facade/worker-pool/index.js";
 import { defaultWarmUp } from "../memory/gate/warm-up.js";
-import { makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
+import { makeCacheStatsRecorder, makeModelUsageRecorder, metricsSubscriber } from "../metrics/record.js";
 import { makeVeracityMetrics } from "../metrics/registry.js";
+import { sumCacheStats } from "../model/cache-stats.js";
 import { connectionCheckingOptions, limitConnections, listenBacklog } from "../model/connection-limits.js";
 import { serverUrlFileName } from "../storage/directory-lock.js";
 import { openSqlClient } from "../storage/open.js";
@@ -235,6 +236,25 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     // The model's calls, tokens and cost are cumulative in the LLM service; each scrape adds what is new.
     const modelUsage = verifier.modelUsage;
     const recordUsage = makeModelUsageRecorder(metrics);
+    // The caches of every verifier that runs checks here: the pool's workers, this thread's verifier and, when
+    // `/v1/check` has one of its own, the checker's. A scrape is answered at once with what the last look
+    // recorded and starts the next look, one at a time: a worker answers between two verifications, so waiting
+    // for it would hold the scrape for as long as a 10 MB check runs.
+    const recordCaches = makeCacheStatsRecorder(metrics);
+    const cacheHolders = [
+      ...new Set<Verifier>([pool ?? built, built, checker === pool?.evidenceLayersOnly ? built : checker]),
+    ];
+    let lookingAtCaches = false;
+    const refreshCaches = () => {
+      if (lookingAtCaches) return;
+      lookingAtCaches = true;
+      void Promise.all(cacheHolders.map(async (each) => (await each.cacheStats?.()) ?? []))
+        .then((stats) => recordCaches(sumCacheStats(stats)))
+        .catch((error: unknown) => logger.warn({ error: String(error) }, "cache stats unavailable"))
+        .finally(() => {
+          lookingAtCaches = false;
+        });
+    };
     let accepting = true;
     const app = createServerApp({
       sql,
@@ -247,7 +267,10 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       logger,
       metricsRegistry: metrics.registry,
       veracityMetrics: metrics,
-      ...(modelUsage === undefined ? {} : { refreshMetrics: async () => recordUsage(await modelUsage()) }),
+      refreshMetrics: async () => {
+        refreshCaches();
+        if (modelUsage !== undefined) recordUsage(await modelUsage());
+      },
       auditLog,
       recalibration,
       calibrationOutcomes,

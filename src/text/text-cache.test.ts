@@ -116,4 +116,37 @@ describe("makeTextCache", () => {
     const none = makeTextCache<{ length: number }>({ entries: 0, characters: 400 });
     expect(none(short, "", read)).not.toBe(none(short, "", read));
   });
+
+  it("counts its look-ups, hits, texts passed by and evictions, and says what it holds", () => {
+    const cache = makeTextCache<{ length: number }>(
+      { entries: 2, characters: 400 },
+      { remember: 16, admitAtOnceChars: 1 },
+    );
+    const { read } = countingReader();
+    const [a, b, c] = ["a".repeat(10), "b".repeat(20), "c".repeat(30)];
+    cache(a, "", read); // kept at once (admitAtOnceChars 1)
+    cache(a, "", read); // hit
+    cache(b, "", read);
+    cache(c, "", read); // a, least recently used, is evicted
+    cache(a, "", read); // read again: a miss, and b is evicted
+    cache("l".repeat(101), "", read); // longer than a quarter of 400 characters: never looked up
+    expect(cache.stats("test.texts")).toEqual({
+      cache: "test.texts",
+      lookups: 5,
+      hits: 1,
+      bypassed: 1,
+      evictions: 2,
+      entries: 2,
+      characters: 40,
+      maxEntries: 2,
+      maxCharacters: 400,
+    });
+    // A reading replaced for another variant of the same text is no eviction.
+    cache(a, "other", read);
+    expect(cache.stats("test.texts")).toMatchObject({ lookups: 6, hits: 1, evictions: 2, entries: 2 });
+    const none = makeTextCache<{ length: number }>({ entries: 0, characters: 400 });
+    none(a, "", read);
+    none(a, "", read);
+    expect(none.stats("off")).toMatchObject({ lookups: 0, hits: 0, bypassed: 2, entries: 0, maxEntries: 0 });
+  });
 });

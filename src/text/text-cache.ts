@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { type CacheStats, cacheStatsOf, makeCacheCounts } from "../model/cache-stats.js";
 import {
   defaultSecondSight,
   fingerprintOfText,
@@ -30,6 +31,13 @@ interface Kept<V> {
   readonly value: V;
 }
 
+/** `read(text)` answered from the cache when it holds the text's reading; `stats` counts what it did. */
+export interface TextCache<V> {
+  (text: string, variant: string, read: (text: string) => V): V;
+  /** What the cache did and holds, named `cache`. */
+  readonly stats: (cache: string) => CacheStats;
+}
+
 /**
  * `read(text)`, remembered per text: the same source (a document a retrieval system hands to many answers, in
  * ever new company) is read once, whatever the other sources of each request. `variant` names the options the
@@ -44,22 +52,50 @@ interface Kept<V> {
 export const makeTextCache = <V>(
   limits: TextCacheLimits = defaultSourceCacheLimits,
   admission: SecondSightOptions = defaultSecondSight,
-): ((text: string, variant: string, read: (text: string) => V) => V) => {
-  if (limits.entries <= 0 || limits.characters <= 0) return (text, _variant, read) => read(text);
+): TextCache<V> => {
+  const counts = makeCacheCounts();
+  if (limits.entries <= 0 || limits.characters <= 0) {
+    // No cache: every call is read, and counted as passed by.
+    const read = (text: string, _variant: string, read: (text: string) => V) => {
+      counts.bypassed += 1;
+      return read(text);
+    };
+    return Object.assign(read, { stats: (name: string) => cacheStatsOf(name, counts, noHoldings) });
+  }
   const largestKept = Math.floor(limits.characters / 4);
   const admit = makeSecondSight(admission);
   const cache = new LRUCache<number, Kept<V>>({
     max: limits.entries,
     maxSize: limits.characters,
     sizeCalculation: (kept) => Math.max(1, kept.text.length),
+    dispose: (_kept, _print, reason) => {
+      if (reason === "evict") counts.evictions += 1;
+    },
   });
-  return (text, variant, read) => {
-    if (text.length > largestKept) return read(text);
+  const cached = (text: string, variant: string, read: (text: string) => V): V => {
+    if (text.length > largestKept) {
+      counts.bypassed += 1;
+      return read(text);
+    }
+    counts.lookups += 1;
     const print = fingerprintOfText(text);
     const kept = cache.get(print);
-    if (kept !== undefined && kept.variant === variant && kept.text === text) return kept.value;
+    if (kept !== undefined && kept.variant === variant && kept.text === text) {
+      counts.hits += 1;
+      return kept.value;
+    }
     const value = read(text);
     if (admit([text], print)) cache.set(print, { text, variant, value });
     return value;
   };
+  const stats = (name: string) =>
+    cacheStatsOf(name, counts, {
+      entries: cache.size,
+      characters: cache.calculatedSize,
+      maxEntries: limits.entries,
+      maxCharacters: limits.characters,
+    });
+  return Object.assign(cached, { stats });
 };
+
+const noHoldings = { entries: 0, characters: 0, maxEntries: 0, maxCharacters: 0 };

@@ -109,9 +109,21 @@ describe("focusing through the indexes of texts read before", () => {
     focusEvidence([source(other, 0)], claims, focus, indexes);
     focusEvidence([source(other, 0)], claims, focus, indexes);
     expect(indexes.size()).toBe(1);
+    focusEvidence([source(other, 0)], claims, focus, indexes);
+    expect(indexes.stats()).toEqual({
+      cache: "focus.texts",
+      lookups: 5,
+      hits: 1,
+      bypassed: 0,
+      evictions: 1,
+      entries: 1,
+      characters: other.length,
+      maxCharacters: long.length + 10,
+    });
     const tiny = makeFocusIndexCache({ minChars: long.length + 1, characters: 10_000_000, remember: 8 });
     for (let sight = 0; sight < 3; sight++) focusEvidence([source(long, 0)], claims, focus, tiny);
     expect(tiny.size()).toBe(0);
+    expect(tiny.stats()).toMatchObject({ lookups: 0, hits: 0, bypassed: 3 });
   });
 
   it("gives a verifier the same results for answers checked again and again against one large filing", async () => {

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { cacheStatsOf, makeCacheCounts } from "../model/cache-stats.js";
 import { makeSecondSight } from "../text/second-sight.js";
 import { type Passage, passagesOf } from "./passages.js";
 import { type WordStarts, wordStartsOf } from "./term-finder.js";
@@ -38,15 +39,24 @@ export const defaultFocusIndexCacheLimits: FocusIndexCacheLimits = {
  * at once, another with the same characters by comparing them.
  */
 export const makeFocusIndexCache = (limits: FocusIndexCacheLimits = defaultFocusIndexCacheLimits) => {
+  const counts = makeCacheCounts();
   const kept = new LRUCache<string, TextFocusIndex>({
     maxSize: limits.characters,
     sizeCalculation: (_index, text) => Math.max(1, text.length),
+    dispose: (_index, _text, reason) => {
+      if (reason === "evict") counts.evictions += 1;
+    },
   });
   // Large texts are not admitted at once here: a text seen once is only scanned.
   const admit = makeSecondSight({ remember: limits.remember, admitAtOnceChars: Number.POSITIVE_INFINITY });
   const get = (text: string): TextFocusIndex | undefined => {
-    if (text.length < limits.minChars || text.length > limits.characters) return undefined;
+    if (text.length < limits.minChars || text.length > limits.characters) {
+      counts.bypassed += 1;
+      return undefined;
+    }
+    counts.lookups += 1;
     const found = kept.get(text);
+    if (found !== undefined) counts.hits += 1;
     if (found !== undefined || !admit([text])) return found;
     const passages = passagesOf(text, 0);
     const index = {
@@ -59,7 +69,13 @@ export const makeFocusIndexCache = (limits: FocusIndexCacheLimits = defaultFocus
     kept.set(text, index);
     return index;
   };
-  return { get, size: () => kept.size };
+  const stats = () =>
+    cacheStatsOf("focus.texts", counts, {
+      entries: kept.size,
+      characters: kept.calculatedSize,
+      maxCharacters: limits.characters,
+    });
+  return { get, size: () => kept.size, stats };
 };
 
 export type FocusIndexCache = ReturnType<typeof makeFocusIndexCache>;

@@ -5,6 +5,7 @@ import { hallucinationProbability } from "../calibration/combiner/combiner.js";
 import { withRequestBudget } from "../llm/budget.js";
 import { Mitigator } from "../mitigation/mitigator.js";
 import { mitigateWithinBudget } from "../mitigation/within-budget.js";
+import type { CacheStats } from "../model/cache-stats.js";
 import type { ClaimFinding } from "../model/claim.js";
 import {
   type CalibrationError,
@@ -52,6 +53,8 @@ export interface VerificationServiceShape {
     rawScore: number,
     layer: LayerName,
   ) => Effect.Effect<number, CalibrationError>;
+  /** What the caches of the service (large texts focused before) and of its layers did and hold. */
+  readonly cacheStats: () => Effect.Effect<readonly CacheStats[]>;
 }
 
 export class VerificationService extends Context.Tag("veracity/VerificationService")<
@@ -315,6 +318,11 @@ export const makeVerificationService = Effect.gen(function* () {
     assessRisk: riskAssessor.assess,
     mitigate: mitigator.mitigate,
     calibrateConfidence: calibrator.calibrate,
+    cacheStats: () =>
+      Effect.sync(() => [
+        focusIndexes.stats(),
+        ...registry.all.flatMap((layer) => layer.cacheStats?.() ?? []),
+      ]),
   } satisfies VerificationServiceShape;
 });
 

@@ -140,6 +140,40 @@ describe("the source-index cache", () => {
     expect(second?.source).toBe(1);
     expect(first?.source).toBe(2);
   });
+  it("counts the sets it answered and the sources it did not read again, apart", () => {
+    const documents = [
+      "The bridge opened in 1932.",
+      "The tunnel closed in 1941.",
+      "The ferry ran until 1960.",
+    ];
+    const setOf = (order: readonly number[]): EvidenceSource[] =>
+      order.map((document, index) => ({ index, origin: "source", text: documents[document] as string }));
+    const indexFor = makeIndexCache(
+      { entries: 4, characters: 10_000 },
+      { remember: 16, admitAtOnceChars: 1 },
+    );
+    indexFor(setOf([0, 1])); // a new set: its two sources read and kept
+    indexFor(setOf([0, 1])); // the same set again, answered by the last one indexed
+    indexFor(setOf([2, 1])); // a new set: one source kept, one read
+    indexFor(setOf([0, 1])); // answered from the kept sets
+    const [sets, sources] = indexFor.stats();
+    expect(sets).toEqual({
+      cache: "grounding.evidence-sets",
+      lookups: 4,
+      hits: 2,
+      bypassed: 0,
+      evictions: 0,
+      entries: 2,
+      characters: 2 * (26 + 1 + 26) - 1,
+      maxEntries: 4,
+      maxCharacters: 10_000,
+    });
+    expect(sources).toMatchObject({ cache: "grounding.sources", lookups: 4, hits: 1, entries: 3 });
+    // A set larger than the whole budget is never looked up.
+    const small = makeIndexCache({ entries: 4, characters: 20 });
+    small(setOf([0]));
+    expect(small.stats()[0]).toMatchObject({ lookups: 0, bypassed: 1 });
+  });
 });
 
 /** What an index says: its passages, each stem's posting, and BM25's lengths. */

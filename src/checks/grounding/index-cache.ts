@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { type CacheStats, cacheStatsOf, makeCacheCounts } from "../../model/cache-stats.js";
 import type { EvidenceSource } from "../../model/layer.js";
 import {
   charactersOf,
@@ -45,6 +46,13 @@ interface Kept {
 const sameTexts = (texts: readonly string[], evidence: readonly EvidenceSource[]): boolean =>
   texts.length === evidence.length && evidence.every((source, at) => source.text === texts[at]);
 
+/** A source index of evidence, answered from the cache when it holds one; `stats` counts what it did. */
+export interface IndexCache {
+  (evidence: readonly EvidenceSource[]): SourceIndex;
+  /** The cache of whole sets (`grounding.evidence-sets`) and of single sources (`grounding.sources`). */
+  readonly stats: () => readonly CacheStats[];
+}
+
 /**
  * Source indexes of recent evidence sets, least recently used out first: an assistant that checks many
  * answers against the same documents indexes them at most twice. A set is kept from the second time it is
@@ -58,8 +66,16 @@ const sameTexts = (texts: readonly string[], evidence: readonly EvidenceSource[]
 export const makeIndexCache = (
   limits: IndexCacheLimits = defaultIndexCacheLimits,
   admission: SecondSightOptions = defaultSecondSight,
-) => {
-  if (limits.entries === 0 || limits.characters === 0) return buildSourceIndex;
+): IndexCache => {
+  const counts = makeCacheCounts();
+  if (limits.entries === 0 || limits.characters === 0) {
+    const build = (evidence: readonly EvidenceSource[]) => {
+      counts.bypassed += 1;
+      return buildSourceIndex(evidence);
+    };
+    const holdsNothing = { entries: 0, characters: 0, maxEntries: 0, maxCharacters: 0 };
+    return Object.assign(build, { stats: () => [cacheStatsOf(setsCache, counts, holdsNothing)] });
+  }
   const admit = makeSecondSight(admission);
   // A set not kept whole is indexed from its sources' readings, each kept on its own (see `makeTextCache`).
   const sentencesOf = makeTextCache<readonly SourceSentence[]>(
@@ -74,29 +90,51 @@ export const makeIndexCache = (
     max: limits.entries,
     maxSize: limits.characters,
     sizeCalculation: (kept) => Math.max(1, kept.size),
+    dispose: (_kept, _print, reason) => {
+      if (reason === "evict") counts.evictions += 1;
+    },
   });
   // The last evidence indexed and its index, kept whether or not the cache admitted it: a request that grounds
   // its text again (once the numbers layer has explained some figures) asks for the same evidence right away.
   // Only evidence within the character budget: a larger set is never held past its call.
   let last: Kept | undefined;
-  return (evidence: readonly EvidenceSource[]): SourceIndex => {
-    if (last && sameTexts(last.texts, evidence)) return last.index;
+  const indexFor = (evidence: readonly EvidenceSource[]): SourceIndex => {
+    if (last && sameTexts(last.texts, evidence)) {
+      counts.lookups += 1;
+      counts.hits += 1;
+      return last.index;
+    }
     const texts = evidence.map((source) => source.text);
     // Counted as the texts and a separator between each two, as a joined key was.
     const size = Math.max(0, texts.length - 1) + charactersOf(texts);
     // An evidence set larger than the whole budget is indexed and not kept (lru-cache would refuse it too), so
     // neither looked up nor fingerprinted.
     if (size > limits.characters) {
+      counts.bypassed += 1;
       last = undefined;
       return buildSourceIndex(evidence, readSentences);
     }
+    counts.lookups += 1;
     const print = fingerprintOf(texts);
     const kept = cache.get(print);
     const hit = kept !== undefined && sameTexts(kept.texts, evidence) ? kept : undefined;
+    if (hit !== undefined) counts.hits += 1;
     const index = hit?.index ?? buildSourceIndex(evidence, readSentences);
     const entry = hit ?? { texts, index, size };
     if (hit === undefined && admit(texts, print)) cache.set(print, entry);
     last = entry;
     return index;
   };
+  const stats = () => [
+    cacheStatsOf(setsCache, counts, {
+      entries: cache.size,
+      characters: cache.calculatedSize,
+      maxEntries: limits.entries,
+      maxCharacters: limits.characters,
+    }),
+    sentencesOf.stats("grounding.sources"),
+  ];
+  return Object.assign(indexFor, { stats });
 };
+
+const setsCache = "grounding.evidence-sets";

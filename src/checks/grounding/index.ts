@@ -60,6 +60,7 @@ export const makeGroundingLayer = (
         ? ready
         : notReady("no sources or context to ground the text against"),
     run: (input) => Effect.sync(() => ground(input, [])),
+    cacheStats: indexFor.stats,
     // A number the numbers layer traced to a figure of the sources ("12.6 million" for 12,600,000) is not
     // absent from them: when a claim was marked down for one, the text is grounded again with those accepted.
     reconcile: (input, own, others) => {

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import type { ResourceLimits } from "node:worker_threads";
 import { type CalibrationModels, invalidPlattModel } from "../../calibration/calibrator.js";
 import type { ValidateInput } from "../../checks/numbers/validate/validate-numbers.js";
+import { type CacheStats, sumCacheStats } from "../../model/cache-stats.js";
 import { errorMessage } from "../../model/error-message.js";
 import type { LayerName } from "../../model/layer-name.js";
 import type { LayerResult } from "../../model/layer-result.js";
@@ -132,6 +133,11 @@ export interface WorkerPoolVerifier extends Verifier {
    * the first error that ended one. Never rejects: a warm-up that fails leaves a slower start, not a broken pool.
    */
   readonly warmUp: (options?: VerificationWarmUpOptions) => Promise<PoolWarmUpReport>;
+  /**
+   * What the caches of every worker started so far did and hold, added up per cache: the workers' verifiers of
+   * both kinds (`evidenceLayersOnly` answers the same), their released verifiers' counts included.
+   */
+  readonly cacheStats: () => Promise<readonly CacheStats[]>;
 }
 
 /** What `WorkerPoolVerifier.warmUp` did, over all its workers. */
@@ -405,6 +411,20 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
     subscribe: async (handler) => {
       handlers.add(handler);
       return () => handlers.delete(handler);
+    },
+    // Every worker started so far, both lanes, added up per cache. Sent past the lane's `send`: asking is no use
+    // of a large-lane worker, so its idle time runs on. A worker that died since is replaced by a new one with
+    // empty caches, and what the dead one counted is lost with it; the pool's counts then fall, which a
+    // Prometheus counter reads as a restart.
+    cacheStats: async () => {
+      const refused = slots.refusal();
+      if (refused) throw refused;
+      const each = await Promise.all(
+        slots
+          .all()
+          .map((slot) => slots.send<readonly CacheStats[]>(slot, { op: "cacheStats" }).catch(() => [])),
+      );
+      return sumCacheStats(each);
     },
     close: async () => {
       for (const timer of idleTimers.values()) clearTimeout(timer);

@@ -31,6 +31,7 @@ export const carriedBy = (body: CallBody): Carried => {
     case "stopWarmUp":
     case "readJson":
     case "release":
+    case "cacheStats":
       return undefined;
   }
 };

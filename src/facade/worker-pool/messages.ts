@@ -110,6 +110,8 @@ export type WorkerCall = CallOwner &
     | { readonly id: number; readonly op: "updateCalibration"; readonly models: CalibrationModels }
     /** Drops the worker's verifier, with its caches, for a new one built the same way (an idle large-lane worker). */
     | { readonly id: number; readonly op: "release" }
+    /** What the worker's caches did since it started, its released verifiers' included, and what they hold now. */
+    | { readonly id: number; readonly op: "cacheStats" }
     /** Made-up verifications in a verifier of the warm-up's own (`warmUpVerifier`), answered by its report. */
     | {
         readonly id: number;

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { CalibrationModels } from "../../calibration/calibrator.js";
 import { validateNumbers } from "../../checks/numbers/validate/validate-numbers.js";
+import { type CacheStats, sumCacheStats } from "../../model/cache-stats.js";
 import { leanResult } from "../../model/lean-result.js";
 import { readJsonBytes } from "../../text/json-text.js";
 import { createVerifier, type VerifierConfig } from "../create-verifier.js";
@@ -140,8 +141,24 @@ const release = () =>
     const old = current;
     current = fresh;
     if (old.running > 0) await new Promise<void>((resolve) => (old.whenDone = resolve));
+    // Its caches' counts outlive it: the worker's stats count every call since it started.
+    retired = sumCacheStats([retired, (await statsOf(old)).map(countsOnly)]);
     for (const verifier of verifiersOf(old)) await verifier.close();
   });
+
+/** What the released verifiers' caches did, their holdings and bounds gone with them. */
+let retired: readonly CacheStats[] = [];
+const countsOnly = (stats: CacheStats): CacheStats => ({
+  ...stats,
+  entries: 0,
+  characters: 0,
+  ...(stats.maxEntries === undefined ? {} : { maxEntries: 0 }),
+  ...(stats.maxCharacters === undefined ? {} : { maxCharacters: 0 }),
+});
+
+/** The caches of a worker's verifiers, each name once (its two verifiers each have their own). */
+const statsOf = async (inUse: InUse): Promise<CacheStats[]> =>
+  sumCacheStats(await Promise.all(verifiersOf(inUse).map((verifier) => verifier.cacheStats())));
 
 const answer = (call: WorkerCall): Promise<unknown> => {
   switch (call.op) {
@@ -172,6 +189,8 @@ const answer = (call: WorkerCall): Promise<unknown> => {
       return Promise.resolve();
     case "release":
       return release();
+    case "cacheStats":
+      return statsOf(current).then((now) => sumCacheStats([now, retired]));
   }
 };
 
@@ -231,6 +250,7 @@ const takesTurns = (call: WorkerCall): boolean => {
     case "warmUp":
     case "stopWarmUp":
     case "release":
+    case "cacheStats":
       return false;
   }
 };

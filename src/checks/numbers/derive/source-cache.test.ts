@@ -106,4 +106,29 @@ describe("makeSourcesCache", () => {
       readSource(dated, 0, options),
     );
   });
+
+  it("counts the sets it answered, the sets too large to keep, and the sources it did not read again", () => {
+    const read = makeSourcesCache(1, { remember: 16, admitAtOnceChars: 1 });
+    const pair = (a: string, b: string): EvidenceSource[] => [...evidence(a), ...evidence(b, 1)];
+    read(pair("Revenue was $12.6 million.", "Costs were $3.1 million."), options);
+    read(pair("Revenue was $12.6 million.", "Costs were $3.1 million."), options); // a hit
+    read(pair("Revenue was $12.6 million.", "Staff grew to 210."), options); // evicts the first set
+    read(evidence("x 1 ".repeat(300_000)), options); // 1.2 million characters: never kept whole
+    const [sets, sources] = read.stats();
+    expect(sets).toEqual({
+      cache: "numbers.evidence-sets",
+      lookups: 3,
+      hits: 1,
+      bypassed: 1,
+      evictions: 1,
+      entries: 1,
+      characters: 26 + 18,
+      maxEntries: 1,
+    });
+    // Sources: two read, then one of them again among a new one, then the large one on its own.
+    expect(sources).toMatchObject({ cache: "numbers.sources", lookups: 4, hits: 1, bypassed: 1 });
+    expect(makeSourcesCache(0).stats()).toEqual([
+      expect.objectContaining({ cache: "numbers.evidence-sets", maxEntries: 0 }),
+    ]);
+  });
 });

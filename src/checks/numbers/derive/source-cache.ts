@@ -1,3 +1,4 @@
+import { type CacheStats, cacheStatsOf, makeCacheCounts } from "../../../model/cache-stats.js";
 import { type EvidenceSource, evidenceCharacters } from "../../../model/layer.js";
 import { defaultSecondSight, makeSecondSight, type SecondSightOptions } from "../../../text/second-sight.js";
 import { defaultSourceCacheLimits, makeTextCache, type TextCacheLimits } from "../../../text/text-cache.js";
@@ -41,9 +42,9 @@ interface PlacedReading {
 export const makeSourceReadings = (
   limits: TextCacheLimits = defaultSourceCacheLimits,
   admission: SecondSightOptions = defaultSecondSight,
-): SourceReader => {
+): SourceReader & { readonly stats: () => CacheStats } => {
   const readingOf = makeTextCache<PlacedReading>(limits, admission);
-  return (evidence, firstId, options) => {
+  const read: SourceReader = (evidence, firstId, options) => {
     const placed = readingOf(evidence.text, readingKey(options), () => ({
       reading: readSource(evidence, firstId, options),
       firstId,
@@ -56,6 +57,7 @@ export const makeSourceReadings = (
       scaleUnknown: placed.reading.scaleUnknown,
     };
   };
+  return Object.assign(read, { stats: () => readingOf.stats("numbers.sources") });
 };
 
 /** The same evidence: index, origin and text of every source, in order. Lengths are compared before texts. */
@@ -71,6 +73,12 @@ const sameEvidence = (a: readonly EvidenceSource[], b: readonly EvidenceSource[]
   return true;
 };
 
+/** A `prepareSources` that remembers evidence it has read; `stats` counts what its caches did. */
+export interface SourcesCache extends SourcesReader {
+  /** The cache of whole sets (`numbers.evidence-sets`) and of single sources (`numbers.sources`). */
+  readonly stats: () => readonly CacheStats[];
+}
+
 /**
  * A `prepareSources` that remembers the last `capacity` evidence sets (up to 1 MB of text each) it has read
  * twice, or once when large (see `makeSecondSight`): many answers are usually checked against the same sources.
@@ -84,20 +92,26 @@ export const makeSourcesCache = (
   capacity = 16,
   admission: SecondSightOptions = defaultSecondSight,
   sourceLimits: TextCacheLimits = defaultSourceCacheLimits,
-): SourcesReader => {
+): SourcesCache => {
   const admit = makeSecondSight(admission);
+  const counts = makeCacheCounts();
   // A set not kept whole is read from its sources' readings, each kept on its own.
-  const readOne = capacity > 0 ? makeSourceReadings(sourceLimits, admission) : readSource;
+  const sources = capacity > 0 ? makeSourceReadings(sourceLimits, admission) : undefined;
+  const readOne = sources ?? readSource;
   // Least recently used first.
   const recent: Entry[] = [];
-  return (evidence, options) => {
+  const read: SourcesReader = (evidence, options) => {
     const size = evidenceCharacters(evidence);
-    if (capacity <= 0) return prepareSources(evidence, options);
-    if (size > maxCachedChars) return prepareSources(evidence, options, readOne);
+    if (capacity <= 0 || size > maxCachedChars) {
+      counts.bypassed += 1;
+      return capacity <= 0 ? prepareSources(evidence, options) : prepareSources(evidence, options, readOne);
+    }
+    counts.lookups += 1;
     const key = optionsKey(options);
     const at = recent.findIndex((entry) => entry.options === key && sameEvidence(entry.evidence, evidence));
     const hit = recent[at];
     if (hit) {
+      counts.hits += 1;
       recent.splice(at, 1);
       recent.push(hit);
       return hit.prepared;
@@ -111,7 +125,19 @@ export const makeSourcesCache = (
       options: key,
       prepared,
     });
-    if (recent.length > capacity) recent.shift();
+    if (recent.length > capacity) {
+      recent.shift();
+      counts.evictions += 1;
+    }
     return prepared;
   };
+  const stats = () => [
+    cacheStatsOf("numbers.evidence-sets", counts, {
+      entries: recent.length,
+      characters: recent.reduce((sum, entry) => sum + evidenceCharacters(entry.evidence), 0),
+      maxEntries: Math.max(0, capacity),
+    }),
+    ...(sources === undefined ? [] : [sources.stats()]),
+  ];
+  return Object.assign(read, { stats });
 };

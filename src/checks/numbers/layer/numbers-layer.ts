@@ -22,7 +22,12 @@ export interface NumbersLayerOptions extends ValidateOptions {
  * against one source, or against its documents in other combinations, are cheap.
  */
 export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): VerificationLayer => {
-  const options: NumbersLayerOptions = { readSources: makeSourcesCache(), ...overrides };
+  // The layer's own cache, unless the caller brings a reader of its own (whose caching is the caller's).
+  const sourcesCache = overrides.readSources === undefined ? makeSourcesCache() : undefined;
+  const options: NumbersLayerOptions = {
+    ...(sourcesCache === undefined ? {} : { readSources: sourcesCache }),
+    ...overrides,
+  };
   const calculationsNow = () =>
     typeof options.calculations === "function" ? options.calculations() : (options.calculations ?? []);
   return {
@@ -33,6 +38,7 @@ export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): Verificat
       input.evidence.some((source) => source.text.trim().length > 0) || calculationsNow().length > 0
         ? ready
         : notReady("no evidence text and no recorded calculator outputs to trace numbers to"),
+    ...(sourcesCache === undefined ? {} : { cacheStats: sourcesCache.stats }),
     run: (input) =>
       Effect.try({
         try: () => {
