@@ -139,15 +139,21 @@ const release = () =>
   inOrder(async () => {
     const fresh = await built();
     const old = current;
+    releasing.add(old);
     current = fresh;
     if (old.running > 0) await new Promise<void>((resolve) => (old.whenDone = resolve));
-    // Its caches' counts outlive it: the worker's stats count every call since it started.
-    retired = sumCacheStats([retired, (await statsOf(old)).map(countsOnly)]);
+    // Its caches' counts outlive it: the worker's stats count every call since it started. Moved in one step,
+    // so a look at the stats meanwhile counts the old verifier once, as releasing or as retired.
+    const last = await statsOf(old);
+    retired = sumCacheStats([retired, last.map(countsOnly)]);
+    releasing.delete(old);
     for (const verifier of verifiersOf(old)) await verifier.close();
   });
 
 /** What the released verifiers' caches did, their holdings and bounds gone with them. */
 let retired: readonly CacheStats[] = [];
+/** Verifiers being released: still counted as they are until their counts move to `retired`. */
+const releasing = new Set<InUse>();
 const countsOnly = (stats: CacheStats): CacheStats => ({
   ...stats,
   entries: 0,
@@ -159,6 +165,17 @@ const countsOnly = (stats: CacheStats): CacheStats => ({
 /** The caches of a worker's verifiers, each name once (its two verifiers each have their own). */
 const statsOf = async (inUse: InUse): Promise<CacheStats[]> =>
   sumCacheStats(await Promise.all(verifiersOf(inUse).map((verifier) => verifier.cacheStats())));
+
+/**
+ * The worker's caches: the verifiers in use or being released, and the counts of those released. Which verifiers
+ * and which retired counts are read together, before any wait: a release that ends meanwhile moves a verifier's
+ * counts to `retired`, and they are then counted once, not twice.
+ */
+const workerCacheStats = async (): Promise<CacheStats[]> => {
+  const inUse = [current, ...releasing];
+  const released = retired;
+  return sumCacheStats([...(await Promise.all(inUse.map(statsOf))), released]);
+};
 
 const answer = (call: WorkerCall): Promise<unknown> => {
   switch (call.op) {
@@ -190,7 +207,7 @@ const answer = (call: WorkerCall): Promise<unknown> => {
     case "release":
       return release();
     case "cacheStats":
-      return statsOf(current).then((now) => sumCacheStats([now, retired]));
+      return workerCacheStats();
   }
 };
 
