@@ -141,7 +141,10 @@ export const buildVerifier = async (
     ? await (await import("./model-parts.js")).modelParts(flags, env)
     : { layers: [], riskModel: undefined, mitigator: undefined, modelUsage: undefined };
   const closers: (() => Promise<void>)[] = [];
-  const layers: VerificationLayer[] = [...defaultEvidenceLayers(), ...model.layers];
+  const layers: VerificationLayer[] = [
+    ...defaultEvidenceLayers(extra.settings?.sourceCache ?? settings.sourceCache),
+    ...model.layers,
+  ];
   const rpcUrl = env.VERACITY_ETH_RPC_URL;
   // The citations of the repository (and the Ethereum endpoint), as plain data: a worker builds the same layer.
   const citations: RepositoryCitations = {

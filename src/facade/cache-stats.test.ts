@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildVerifier } from "../assembly/build-verifier.js";
 import { lazyVerifier } from "../assembly/lazy-verifier.js";
 import type { CacheStats } from "../model/cache-stats.js";
 import type { VerificationRequest } from "../model/request.js";
@@ -121,6 +122,33 @@ describe("a verifier's cache stats", () => {
       expect(named(await pool.cacheStats(), "numbers.evidence-sets").lookups).toBe(3);
     } finally {
       await pool.close();
+    }
+  });
+
+  it("sizes both layers' caches of single sources from the settings, in the thread and in each worker", async () => {
+    const sourceCache = { entries: 3, characters: 5_000 };
+    const verifier = createVerifier({ settings: { sourceCache } });
+    const pool = createWorkerPoolVerifier({ workers: 2, settings: { sourceCache } });
+    const built = await buildVerifier({}, {}, { VERACITY_SOURCE_CACHE_ENTRIES: "7" });
+    try {
+      const bounds = (stats: readonly CacheStats[]) =>
+        ["grounding.sources", "numbers.sources"].map((cache) => {
+          const { maxEntries, maxCharacters } = named(stats, cache);
+          return { entries: maxEntries, characters: maxCharacters };
+        });
+      expect(bounds(await verifier.cacheStats())).toEqual([sourceCache, sourceCache]);
+      // Two workers' caches of 3 sources each.
+      const both = { entries: 6, characters: 10_000 };
+      expect(bounds(await pool.cacheStats())).toEqual([both, both]);
+      const fromEnvironment = { entries: 7, characters: 2_000_000 };
+      expect(bounds((await built.cacheStats?.()) ?? [])).toEqual([fromEnvironment, fromEnvironment]);
+      // Held to the bound: four documents, each seen twice (kept from the second sight), leave three.
+      for (const n of [20, 21, 22, 23, 20, 21, 22, 23]) await verifier.verify(payload(n));
+      const held = await verifier.cacheStats();
+      expect(named(held, "grounding.sources")).toMatchObject({ entries: 3 });
+      expect(named(held, "grounding.sources").evictions).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([verifier.close(), pool.close(), built.close()]);
     }
   });
 });

@@ -127,7 +127,10 @@ const decodeRequest = (request: unknown) =>
  * mitigator. Requests are validated before they run; failures reject with the library's tagged errors.
  */
 export const createVerifier = (config: VerifierConfig = {}): Verifier & VerifierTools => {
-  const layers = [...(config.layers ?? defaultEvidenceLayers()), ...(config.extraLayers ?? [])];
+  const layers = [
+    ...(config.layers ?? defaultEvidenceLayers(config.settings?.sourceCache)),
+    ...(config.extraLayers ?? []),
+  ];
   // One calibrator the verifier keeps a handle on, so `updateCalibration` reaches the running service.
   const calibrator = makeCalibrator(config.calibration);
   const runtime = ManagedRuntime.make(

@@ -27,6 +27,10 @@ describe("configuration sources", () => {
     [{ VERACITY_MAX_CONCURRENT_LAYERS: "lots" }, /VERACITY_MAX_CONCURRENT_LAYERS must be a positive number/],
     [{ VERACITY_FALLBACK_RISK: "extreme" }, /invalid VERACITY_\* settings/],
     [{ VERACITY_DISABLED_LAYERS: "vibes" }, /invalid VERACITY_\* settings/],
+    [{ VERACITY_SOURCE_CACHE_ENTRIES: "-1" }, /sourceCache\.entries/],
+    [{ VERACITY_SOURCE_CACHE_CHARACTERS: "2.5" }, /sourceCache\.characters/],
+    [{ VERACITY_SOURCE_CACHE_CHARACTERS: "" }, /sourceCache\.characters/],
+    [{ VERACITY_SOURCE_CACHE_ENTRIES: "many" }, /sourceCache\.entries/],
   ])("refuses bad environment values with a ConfigError: %j", (env, message) => {
     expect(() => settingsFromEnv(env)).toThrow(ConfigError);
     expect(() => settingsFromEnv(env)).toThrow(message);
@@ -58,5 +62,17 @@ describe("configuration sources", () => {
     expect(settings.layerTimeouts["multi-source"]).toBe(20_000);
     expect(settings.strict).toBe(false);
     expect(settings.profiles.critical.layersToRun).toHaveLength(5);
+  });
+
+  it("sizes the layers' caches of single sources from the file or the environment, one bound at a time", async () => {
+    expect(resolveSettings().sourceCache).toEqual({ entries: 2_048, characters: 2_000_000 });
+    expect(settingsFromEnv({ VERACITY_SOURCE_CACHE_ENTRIES: "0" }).sourceCache).toEqual({ entries: 0 });
+    const dir = await mkdtemp(join(tmpdir(), "veracity-config-"));
+    await writeFile(join(dir, "cache.json"), JSON.stringify({ sourceCache: { characters: 8_000_000 } }));
+    await writeFile(join(dir, "bad.json"), JSON.stringify({ sourceCache: { entries: 10, size: 3 } }));
+    const fromFile = await settingsFromFile(join(dir, "cache.json"));
+    const settings = resolveSettings(fromFile, settingsFromEnv({ VERACITY_SOURCE_CACHE_ENTRIES: "8192" }));
+    expect(settings.sourceCache).toEqual({ entries: 8_192, characters: 8_000_000 });
+    await expect(settingsFromFile(join(dir, "bad.json"))).rejects.toThrow(/sourceCache\.size/);
   });
 });

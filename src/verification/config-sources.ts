@@ -25,6 +25,12 @@ export const VerificationSettingsFile = Schema.Struct({
       perAnswerCharacter: Schema.optional(Schema.Number.pipe(Schema.nonNegative())),
     }),
   ),
+  sourceCache: Schema.optional(
+    Schema.Struct({
+      entries: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.nonNegative())),
+      characters: Schema.optional(Schema.Number.pipe(Schema.int(), Schema.nonNegative())),
+    }),
+  ),
 });
 export type VerificationSettingsFile = typeof VerificationSettingsFile.Type;
 
@@ -50,7 +56,8 @@ const parseNumber = (value: string, key: string): number => {
 /**
  * Settings from the environment: `VERACITY_STRICT=1`, `VERACITY_MAX_CONCURRENT_LAYERS`,
  * `VERACITY_TIMEOUT_<LAYER>` (ms, e.g. `VERACITY_TIMEOUT_SEMANTIC_ENTROPY`), `VERACITY_DISABLED_LAYERS=a,b`,
- * `VERACITY_FALLBACK_RISK`, `VERACITY_MAX_TEXT_LENGTH`, `VERACITY_MAX_CLAIMS`.
+ * `VERACITY_FALLBACK_RISK`, `VERACITY_MAX_TEXT_LENGTH`, `VERACITY_MAX_CLAIMS`, `VERACITY_SOURCE_CACHE_ENTRIES` and
+ * `VERACITY_SOURCE_CACHE_CHARACTERS` (0 keeps none).
  */
 export const settingsFromEnv = (
   env: Readonly<Record<string, string | undefined>>,
@@ -86,6 +93,16 @@ export const settingsFromEnv = (
     );
   }
   if (env.VERACITY_FALLBACK_RISK !== undefined) settings.fallbackRiskLevel = env.VERACITY_FALLBACK_RISK;
+  const sourceCache: Record<string, number> = {};
+  for (const [variable, key] of [
+    ["VERACITY_SOURCE_CACHE_ENTRIES", "entries"],
+    ["VERACITY_SOURCE_CACHE_CHARACTERS", "characters"],
+  ] as const) {
+    const value = env[variable];
+    // A count: the schema below refuses anything but a whole number of 0 or more ("" and "1e99x" are NaN).
+    if (value !== undefined) sourceCache[key] = value.trim() === "" ? Number.NaN : Number(value);
+  }
+  if (Object.keys(sourceCache).length > 0) settings.sourceCache = sourceCache;
   const decoded = decodeFile(settings);
   if (Either.isLeft(decoded)) {
     throw new ConfigError({
@@ -136,6 +153,7 @@ export const resolveSettings = (
       layerTimeouts: { ...merged.layerTimeouts, ...defined(layer.layerTimeouts) },
       enabledLayers: { ...merged.enabledLayers, ...defined(layer.enabledLayers) },
       evidenceFocus: { ...merged.evidenceFocus, ...defined(layer.evidenceFocus) },
+      sourceCache: { ...merged.sourceCache, ...defined(layer.sourceCache) },
     };
   }
   return merged;

@@ -3,6 +3,7 @@ import type { CombinerModel } from "../calibration/combiner/combiner.js";
 import { shippedCombiner } from "../calibration/combiner/shipped-combiner.js";
 import type { LayerName, ModelLayerName } from "../model/layer-name.js";
 import { type RiskLevel, type RiskProfile, RiskProfiles } from "../model/risk.js";
+import { defaultSourceCacheLimits, type TextCacheLimits } from "../text/text-cache.js";
 import { defaultEvidenceFocus, type EvidenceFocus } from "./focus-evidence.js";
 
 /**
@@ -40,6 +41,14 @@ export interface VerificationSettings {
    * `evidenceFocus` says how much was kept. Set `above` to `maxEvidenceLength` to read all evidence always.
    */
   readonly evidenceFocus: EvidenceFocus;
+  /**
+   * What each offline layer keeps of single sources it has read (the grounding layer's sentences and stems, the
+   * numbers layer's figures), so a document that comes back among other documents is not read again: how many
+   * sources and how many characters in all, per layer and per verifier (each worker of a pool has its own). A
+   * kept character costs about 5-18 bytes besides its text (tables the most). `entries: 0` keeps none.
+   * `verifier.cacheStats()` tells whether the documents that come back fit.
+   */
+  readonly sourceCache: TextCacheLimits;
   /** Combines every signal into the answer's hallucination score, with the fail and warn thresholds. */
   readonly combiner: CombinerModel;
 }
@@ -68,6 +77,7 @@ export const defaultSettings: VerificationSettings = {
   maxEvidenceLength: 20_000_000,
   maxClaims: 10_000,
   evidenceFocus: defaultEvidenceFocus,
+  sourceCache: defaultSourceCacheLimits,
   combiner: shippedCombiner,
 };
 

@@ -55,7 +55,7 @@ const verifierConfig = async (): Promise<VerifierConfig> => {
     citations === undefined
       ? undefined
       : [
-          ...defaultEvidenceLayers(),
+          ...defaultEvidenceLayers(config.settings?.sourceCache),
           (await import("../../checks/citations/layer.js")).makeCitationsLayer(citations),
         ];
   return {

@@ -1,6 +1,7 @@
 import { Effect } from "effect";
 import { VerificationError } from "../../../model/errors.js";
 import { notReady, ready, type VerificationLayer } from "../../../model/layer.js";
+import { defaultSourceCacheLimits, type TextCacheLimits } from "../../../text/text-cache.js";
 import { findDecomposedTotals, withDecomposedTotals } from "../aggregate/decomposed-total.js";
 import { makeSourcesCache } from "../derive/source-cache.js";
 import type { RecordedCalculation } from "../tool/recorder.js";
@@ -18,12 +19,16 @@ export interface NumbersLayerOptions extends ValidateOptions {
  * calculator outputs. Claims holding orphan numbers are unsupported; claims holding suspicious numbers, wrong
  * written calculations or totals built from partial data are contradicted. The layer passes only when every
  * number traces. `details.validation` holds the full `ValidationResult`. The layer keeps a small cache of
- * the evidence it has read (the last 16 evidence sets, and each source's figures on their own), so many answers
- * against one source, or against its documents in other combinations, are cheap.
+ * the evidence it has read (the last 16 evidence sets, and each source's figures on their own, up to
+ * `sourceCache`), so many answers against one source, or against its documents in other combinations, are cheap.
  */
-export const makeNumbersLayer = (overrides: NumbersLayerOptions = {}): VerificationLayer => {
+export const makeNumbersLayer = (
+  overrides: NumbersLayerOptions = {},
+  sourceCache: TextCacheLimits = defaultSourceCacheLimits,
+): VerificationLayer => {
   // The layer's own cache, unless the caller brings a reader of its own (whose caching is the caller's).
-  const sourcesCache = overrides.readSources === undefined ? makeSourcesCache() : undefined;
+  const sourcesCache =
+    overrides.readSources === undefined ? makeSourcesCache(undefined, undefined, sourceCache) : undefined;
   const options: NumbersLayerOptions = {
     ...(sourcesCache === undefined ? {} : { readSources: sourcesCache }),
     ...overrides,
