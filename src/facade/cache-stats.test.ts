@@ -79,7 +79,7 @@ describe("a verifier's cache stats", () => {
       for (let at = 0; at < requests.length; at += 4)
         await Promise.all(requests.slice(at, at + 4).map((request) => pool.verify(request)));
       const stats = await pool.cacheStats();
-      expect(stats.map((each) => each.cache)).toEqual(offlineCaches);
+      expect(stats.map((each) => each.cache)).toEqual([...offlineCaches, "pool.kept-texts"]);
       const sets = named(stats, "numbers.evidence-sets");
       expect(sets.lookups).toBe(24);
       // Each worker keeps a set from its second sight: the pool's routing sends a set back to its worker.
@@ -91,6 +91,24 @@ describe("a verifier's cache stats", () => {
       await pool.close();
     }
     await expect(pool.cacheStats()).rejects.toThrow();
+  });
+
+  it("counts a pool's large texts named to a worker instead of sent again", async () => {
+    const pool = createWorkerPoolVerifier({ workers: 1 });
+    const filing = `Plant 1 made 1001 units in 2024. ${"The plant ran three shifts all year. ".repeat(3_000)}`;
+    try {
+      // Kept the second time it is sent (second sight), named the third.
+      for (let time = 0; time < 3; time++)
+        await pool.verify({ text: "Plant 1 made 1001 units.", sources: [filing] });
+      expect(named(await pool.cacheStats(), "pool.kept-texts")).toMatchObject({
+        lookups: 3,
+        hits: 1,
+        entries: 1,
+        characters: filing.length,
+      });
+    } finally {
+      await pool.close();
+    }
   });
 
   it("keeps a released verifier's counts, and asking does not keep a large-lane worker from releasing", async () => {

@@ -140,6 +140,7 @@ export const makeVeracityMetrics = (registry: Registry = new Registry()) => {
         "numbers.evidence-sets",
         "numbers.sources",
         "focus.texts",
+        "pool.kept-texts",
       ]),
       citationType: makeBoundedLabel(["tx", "addr", "block", "url", "doi", "source"]),
       failureReason: makeBoundedLabel(["not_found", "mismatch", "error"]),

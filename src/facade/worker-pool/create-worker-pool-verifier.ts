@@ -424,7 +424,8 @@ export const createWorkerPoolVerifier = (options: WorkerPoolOptions): WorkerPool
           .all()
           .map((slot) => slots.send<readonly CacheStats[]>(slot, { op: "cacheStats" }).catch(() => [])),
       );
-      return sumCacheStats(each);
+      // Beside them, what the pool's record of each worker's kept large texts did (kept-sources.ts).
+      return sumCacheStats([...each, slots.all().map((slot) => slot.kept.stats())]);
     },
     close: async () => {
       for (const timer of idleTimers.values()) clearTimeout(timer);

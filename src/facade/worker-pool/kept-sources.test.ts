@@ -83,6 +83,29 @@ describe("kept sources: the pool's record and the worker's store", () => {
     expect(sourcesOf(again.received)).toEqual([a, b, c]);
   });
 
+  it("counts the large texts it looked up, those it named, those too large to keep and its evictions", () => {
+    const { send, record } = channel();
+    const [a, b, c] = ["a", "b", "c"].map((name) => textOf(name, 15)) as [string, string, string];
+    send(verifyCall([a, "small"]));
+    send(verifyCall([b]));
+    send(verifyCall([a])); // named
+    send(verifyCall([c])); // b evicted
+    send(verifyCall([textOf("huge", 41)])); // past the 40-character budget: never kept
+    expect(record.stats()).toEqual({
+      cache: "pool.kept-texts",
+      lookups: 4,
+      hits: 1,
+      bypassed: 1,
+      evictions: 1,
+      entries: 2,
+      characters: 30,
+      maxCharacters: 40,
+    });
+    // A release empties the record without counting evictions; its counts stay.
+    send({ op: "release" });
+    expect(record.stats()).toMatchObject({ lookups: 4, hits: 1, evictions: 1, entries: 0, characters: 0 });
+  });
+
   it("never drops a text the call itself names or keeps, and sends whole a text it finds no room for", () => {
     const { send, record, store } = channel();
     const [a, b, c] = ["a", "b", "c"].map((name) => textOf(name, 15)) as [string, string, string];

@@ -20,6 +20,7 @@
  * A new worker (a replacement) keeps nothing, and a `release` empties both sides.
  */
 import { LRUCache } from "lru-cache";
+import { type CacheStats, cacheStatsOf, makeCacheCounts } from "../../model/cache-stats.js";
 import { makeSecondSight } from "../../text/second-sight.js";
 import { type CallBody, contextPlace, type KeptSources } from "./messages.js";
 
@@ -86,11 +87,17 @@ export interface KeptSourcesRecord {
   readonly clear: () => void;
   /** Characters the worker keeps (for tests). */
   readonly chars: () => number;
+  /**
+   * What the record did since the pool opened its slot, its workers replaced or released included: large texts
+   * looked up (`pool.kept-texts`), those named instead of sent (hits), those too large to keep, evictions.
+   */
+  readonly stats: () => CacheStats;
 }
 
 export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesLimits): KeptSourcesRecord => {
   // The drops of the call being sent: what the cache evicts to make room for the call's new sources.
   let dropped: number[] = [];
+  const counts = makeCacheCounts();
   // Numbers by text, least recently used out first past the budget. A string key longer than V8 hashes in full
   // is hashed by its length, and the same string object compares at once, so a look-up of a 1,000,000-character
   // source costs a comparison, not a copy.
@@ -98,7 +105,9 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
     maxSize: Math.max(1, limits.keptChars),
     sizeCalculation: (_number, text) => text.length,
     dispose: (number, _text, reason) => {
-      if (reason === "evict") dropped.push(number);
+      if (reason !== "evict") return;
+      dropped.push(number);
+      counts.evictions += 1;
     },
   });
   let next = 1;
@@ -112,6 +121,7 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
     text.length > 0 &&
     text.length >= limits.minKeptChars &&
     text.length <= limits.keptChars;
+  const tooLarge = (text: unknown): boolean => typeof text === "string" && text.length > limits.keptChars;
   const outgoing = (body: CallBody): CallBody => {
     if (body.op === "release") {
       numbers.clear();
@@ -120,7 +130,12 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
     if (!isVerifyCall(body)) return body;
     // Most calls carry only small texts: they leave here before any list of places is made.
     const { sources, context } = body.request;
-    if (!(keepable(context) || (Array.isArray(sources) && sources.some(keepable)))) return body;
+    if (!(keepable(context) || (Array.isArray(sources) && sources.some(keepable)))) {
+      // Texts too large to keep, counted without a list of places: this is every small call's way out.
+      if (tooLarge(context)) counts.bypassed += 1;
+      if (Array.isArray(sources)) for (const text of sources) if (tooLarge(text)) counts.bypassed += 1;
+      return body;
+    }
     const texts = textsOf(body.request);
     // The places whose text is sent empty, because the worker keeps it.
     const emptied = new Set<number>();
@@ -132,9 +147,14 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
     // First the texts the worker keeps already, each made the most recently used (`get`), so that keeping this
     // call's new texts never drops one it names.
     for (const [at, text] of texts) {
-      if (!keepable(text)) continue;
+      if (!keepable(text)) {
+        if (tooLarge(text)) counts.bypassed += 1;
+        continue;
+      }
+      counts.lookups += 1;
       const known = numbers.get(text);
       if (known === undefined) continue;
+      counts.hits += 1;
       if (!named.some(([, number]) => number === known)) usedChars += text.length;
       named.push([at, known]);
       emptied.add(at);
@@ -164,7 +184,13 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
     if (emptied.has(contextPlace)) request.context = "";
     return { ...body, request, keptSources };
   };
-  return { outgoing, clear: () => numbers.clear(), chars: () => numbers.calculatedSize };
+  const stats = () =>
+    cacheStatsOf("pool.kept-texts", counts, {
+      entries: numbers.size,
+      characters: numbers.calculatedSize,
+      maxCharacters: limits.keptChars,
+    });
+  return { outgoing, clear: () => numbers.clear(), chars: () => numbers.calculatedSize, stats };
 };
 
 /**
