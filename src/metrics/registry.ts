@@ -141,6 +141,7 @@ export const makeVeracityMetrics = (registry: Registry = new Registry()) => {
         "numbers.sources",
         "focus.texts",
         "pool.kept-texts",
+        "server.stored-sources",
       ]),
       citationType: makeBoundedLabel(["tx", "addr", "block", "url", "doi", "source"]),
       failureReason: makeBoundedLabel(["not_found", "mismatch", "error"]),

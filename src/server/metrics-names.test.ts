@@ -53,7 +53,14 @@ describe("/metrics names", () => {
       .toBe(1);
     expect(sample(latest, "veracity_cache_hits_total")).toBe(0);
     expect(sample(latest, "veracity_cache_entries")).toBe(0);
-    for (const cache of ["grounding.evidence-sets", "grounding.sources", "numbers.sources", "focus.texts"])
+    for (const cache of [
+      "grounding.evidence-sets",
+      "grounding.sources",
+      "numbers.sources",
+      "focus.texts",
+      "pool.kept-texts",
+      "server.stored-sources",
+    ])
       expect(latest).toContain(`veracity_cache_lookups_total{cache="${cache}"}`);
   });
 

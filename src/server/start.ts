@@ -249,7 +249,7 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
       if (lookingAtCaches) return;
       lookingAtCaches = true;
       void Promise.all(cacheHolders.map(async (each) => (await each.cacheStats?.()) ?? []))
-        .then((stats) => recordCaches(sumCacheStats(stats)))
+        .then((stats) => recordCaches(sumCacheStats([...stats, [sources.cacheStats()]])))
         .catch((error: unknown) => logger.warn({ error: String(error) }, "cache stats unavailable"))
         .finally(() => {
           lookingAtCaches = false;

@@ -30,6 +30,27 @@ describe.each(storageBackends())("source store: $name", (backend) => {
     expect((await run(fresh.get("u1", [sourceHash(text)]))).get(sourceHash(text))).toBe(text);
   });
 
+  it("counts the hashes asked for and those this process answered from memory", async () => {
+    const store = await run(
+      makeSourceStore(client, { sourcesPerUser: 100, charsPerUser: 1_000_000, cachedChars: 30 }),
+    );
+    const [a, b] = ["a".repeat(20), "b".repeat(20)];
+    await run(store.put("counter", a)); // in memory
+    await run(store.get("counter", [sourceHash(a), sourceHash(a)])); // asked once: a hit
+    await run(store.put("counter", b)); // a is evicted: 40 characters do not fit in 30
+    await run(store.get("counter", [sourceHash(a), sourceHash("never stored")])); // read from the database
+    expect(store.cacheStats()).toEqual({
+      cache: "server.stored-sources",
+      lookups: 3,
+      hits: 1,
+      bypassed: 0,
+      evictions: 2,
+      entries: 1,
+      characters: 20,
+      maxCharacters: 30,
+    });
+  });
+
   it("keeps a user's most recently used sources within a count and a size", async () => {
     const byCount = await run(
       makeSourceStore(client, { sourcesPerUser: 3, charsPerUser: 1_000_000, cachedChars: 0 }),

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Effect } from "effect";
 import { LRUCache } from "lru-cache";
+import { type CacheStats, cacheStatsOf, makeCacheCounts } from "../../model/cache-stats.js";
 import type { StorageError } from "../../storage/errors.js";
 import { runMigrations } from "../../storage/migrations.js";
 import type { SqlClientService } from "../../storage/sql-client.js";
@@ -48,6 +49,11 @@ export interface SourceStore {
     userId: string,
     hashes: readonly string[],
   ) => Effect.Effect<ReadonlyMap<string, string>, StorageError>;
+  /**
+   * What this process's memory of recently used sources did (`server.stored-sources`): hashes asked for, those
+   * answered without the database, evictions, and what it holds.
+   */
+  readonly cacheStats: () => CacheStats;
 }
 
 /**
@@ -62,9 +68,13 @@ export const makeSourceStore = (
 ): Effect.Effect<SourceStore, StorageError> =>
   Effect.gen(function* () {
     yield* runMigrations(sql, "sources", migrations);
+    const counts = makeCacheCounts();
     const cache = new LRUCache<string, string>({
       maxSize: Math.max(1, limits.cachedChars),
       sizeCalculation: (text) => Math.max(1, text.length),
+      dispose: (_text, _key, reason) => {
+        if (reason === "evict") counts.evictions += 1;
+      },
     });
     const cacheKey = (userId: string, hash: string) => `${userId}\u0000${hash}`;
     return {
@@ -100,9 +110,13 @@ export const makeSourceStore = (
           const found = new Map<string, string>();
           const missing: string[] = [];
           for (const hash of new Set(hashes)) {
+            counts.lookups += 1;
             const cached = cache.get(cacheKey(userId, hash));
             if (cached === undefined) missing.push(hash);
-            else found.set(hash, cached);
+            else {
+              counts.hits += 1;
+              found.set(hash, cached);
+            }
           }
           if (missing.length > 0) {
             const rows = yield* sql.query<{ hash: string; text: string }>(
@@ -120,6 +134,12 @@ export const makeSourceStore = (
               [userId, [...found.keys()]],
             );
           return found;
+        }),
+      cacheStats: () =>
+        cacheStatsOf("server.stored-sources", counts, {
+          entries: cache.size,
+          characters: cache.calculatedSize,
+          maxCharacters: limits.cachedChars,
         }),
     };
   });
