@@ -17,6 +17,7 @@
  * beside the median of `JSON.parse` of one check's body with the sources inline.
  */
 import { parseArgs } from "node:util";
+import { cacheLineOf } from "./libraries/cache-metrics.js";
 import { machineLine } from "./libraries/call-timings.js";
 import { thisTreesDist, verifierOfBuild } from "./libraries/paired-builds.js";
 import { buildPayloads, largeSources } from "./libraries/real-payloads.js";
@@ -81,6 +82,9 @@ if (values.server) {
       times.push(performance.now() - started);
     }
     console.log(`server ${server.script}: POST /v1/check with sourceRefs, ${summary(times)}`);
+    console.log(
+      `the server's caches, look-ups answered over the run (its /metrics): ${await cacheLineOf(server.url)}`,
+    );
   } finally {
     await server.stop();
   }

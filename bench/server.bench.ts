@@ -52,11 +52,13 @@
  * BENCH_ROUNDS repeats the first phase (the last round is reported); BENCH_VERIFY_WORKERS sets the servers'
  * worker pools; BENCH_SERVER_SCRIPT, BENCH_SERVER_NODE_ARGS and BENCH_SERVER_STDOUT as in server-process.ts.
  */
+
 import { randomBytes } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { defaultServerLimits } from "../src/server/deps.js";
 import { startBaselineServer } from "./libraries/baseline-server.js";
+import { cacheLineOf } from "./libraries/cache-metrics.js";
 import { buildPayloads, largeSources, type Payload } from "./libraries/real-payloads.js";
 import { recurringDocuments } from "./libraries/recurring-documents.js";
 import { distinctBodies, largeBodies, syntheticPayload } from "./libraries/server-bodies.js";
@@ -224,33 +226,8 @@ const withLarge = large ? await phase([first], true) : undefined;
 const firstRate = offered[0];
 const offeredWithLarge = large && firstRate ? await phase([first], true, firstRate.rate) : undefined;
 const together = servers.length > 1 ? await phase(servers) : undefined;
-// What the first server's caches did over the whole run, warm-up included, as its /metrics tells an operator: a
-// scrape shows what the look the scrape before it started found, so the second of two a second apart.
-const scrape = () => fetch(`${first.url}/metrics`).then((response) => response.text());
-const cacheLine = await scrape()
-  .then(() => new Promise((done) => setTimeout(done, 1_000)))
-  .then(scrape)
-  .then((exposition) => {
-    const count = (metric: string, cache: string) =>
-      Number(
-        exposition.match(
-          new RegExp(`^${metric}\\{cache="${cache.replaceAll(".", "\\.")}"\\} (\\S+)$`, "m"),
-        )?.[1] ?? 0,
-      );
-    const caches = [...exposition.matchAll(/^veracity_cache_lookups_total\{cache="([^"]+)"\}/gm)].map(
-      (m) => m[1] as string,
-    );
-    return caches
-      .map((cache) => {
-        const [lookups, hits] = [
-          count("veracity_cache_lookups_total", cache),
-          count("veracity_cache_hits_total", cache),
-        ];
-        return `${cache} ${hits}/${lookups} (${lookups > 0 ? ((100 * hits) / lookups).toFixed(1) : "-"}%)`;
-      })
-      .join("; ");
-  })
-  .catch((error: unknown) => `unavailable (${String(error)})`);
+// What the first server's caches did over the whole run, warm-up included.
+const cacheLine = await cacheLineOf(first.url);
 for (const server of servers) await server.stop();
 if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`);
 
