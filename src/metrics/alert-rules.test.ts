@@ -12,6 +12,9 @@ const metricNames = [
   "veracity_correction_loops_total",
   "veracity_http_connections_refused_total",
   "veracity_http_connections_refused_per_address_total",
+  "veracity_cache_lookups_total",
+  "veracity_cache_hits_total",
+  "veracity_cache_evictions_total",
 ];
 
 describe("Prometheus alert rules", () => {
@@ -21,7 +24,7 @@ describe("Prometheus alert rules", () => {
       const output = execFileSync("promtool", ["check", "rules", resolve(rulesDir, "alerts.yml")], {
         encoding: "utf8",
       });
-      expect(output).toMatch(/SUCCESS: 5 rules found/);
+      expect(output).toMatch(/SUCCESS: 6 rules found/);
     },
   );
 
