@@ -34,6 +34,19 @@ export interface CacheCounts {
 
 export const makeCacheCounts = (): CacheCounts => ({ lookups: 0, hits: 0, bypassed: 0, evictions: 0 });
 
+/**
+ * An lru-cache `dispose` that counts evictions: entries dropped to make room ("evict"), not those replaced under
+ * their key ("set") or removed on purpose ("delete").
+ */
+export const countEvictions =
+  (counts: CacheCounts) =>
+  (_value: unknown, _key: unknown, reason: string): void => {
+    if (reason === "evict") counts.evictions += 1;
+  };
+
+/** What a cache that keeps nothing (its bounds 0) holds. */
+export const holdsNothing = { entries: 0, characters: 0, maxEntries: 0, maxCharacters: 0 } as const;
+
 /** A cache's counts and holdings under its name. */
 export const cacheStatsOf = (
   cache: string,

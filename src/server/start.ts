@@ -236,14 +236,12 @@ export const startServer = async (options: ServerOptions = {}): Promise<RunningS
     // The model's calls, tokens and cost are cumulative in the LLM service; each scrape adds what is new.
     const modelUsage = verifier.modelUsage;
     const recordUsage = makeModelUsageRecorder(metrics);
-    // The caches of every verifier that runs checks here: the pool's workers, this thread's verifier and, when
-    // `/v1/check` has one of its own, the checker's. A scrape is answered at once with what the last look
+    // The caches of every verifier that runs checks here: this thread's and the pool's workers', or, without a
+    // pool, `/v1/check`'s own verifier (with a pool, the checker is the pool). A scrape is answered at once with what the last look
     // recorded and starts the next look, one at a time: a worker answers between two verifications, so waiting
     // for it would hold the scrape for as long as a 10 MB check runs.
     const recordCaches = makeCacheStatsRecorder(metrics);
-    const cacheHolders = [
-      ...new Set<Verifier>([pool ?? built, built, checker === pool?.evidenceLayersOnly ? built : checker]),
-    ];
+    const cacheHolders = [...new Set<Verifier>([built, pool ?? checker])];
     let lookingAtCaches = false;
     const refreshCaches = () => {
       if (lookingAtCaches) return;

@@ -1,5 +1,11 @@
 import { LRUCache } from "lru-cache";
-import { type CacheStats, cacheStatsOf, makeCacheCounts } from "../model/cache-stats.js";
+import {
+  type CacheStats,
+  cacheStatsOf,
+  countEvictions,
+  holdsNothing,
+  makeCacheCounts,
+} from "../model/cache-stats.js";
 import {
   defaultSecondSight,
   fingerprintOfText,
@@ -60,7 +66,7 @@ export const makeTextCache = <V>(
       counts.bypassed += 1;
       return read(text);
     };
-    return Object.assign(read, { stats: (name: string) => cacheStatsOf(name, counts, noHoldings) });
+    return Object.assign(read, { stats: (name: string) => cacheStatsOf(name, counts, holdsNothing) });
   }
   const largestKept = Math.floor(limits.characters / 4);
   const admit = makeSecondSight(admission);
@@ -68,9 +74,7 @@ export const makeTextCache = <V>(
     max: limits.entries,
     maxSize: limits.characters,
     sizeCalculation: (kept) => Math.max(1, kept.text.length),
-    dispose: (_kept, _print, reason) => {
-      if (reason === "evict") counts.evictions += 1;
-    },
+    dispose: countEvictions(counts),
   });
   const cached = (text: string, variant: string, read: (text: string) => V): V => {
     if (text.length > largestKept) {
@@ -97,5 +101,3 @@ export const makeTextCache = <V>(
     });
   return Object.assign(cached, { stats });
 };
-
-const noHoldings = { entries: 0, characters: 0, maxEntries: 0, maxCharacters: 0 };

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { cacheStatsOf, makeCacheCounts } from "../model/cache-stats.js";
+import { cacheStatsOf, countEvictions, makeCacheCounts } from "../model/cache-stats.js";
 import { makeSecondSight } from "../text/second-sight.js";
 import { type Passage, passagesOf } from "./passages.js";
 import { type WordStarts, wordStartsOf } from "./term-finder.js";
@@ -43,9 +43,7 @@ export const makeFocusIndexCache = (limits: FocusIndexCacheLimits = defaultFocus
   const kept = new LRUCache<string, TextFocusIndex>({
     maxSize: limits.characters,
     sizeCalculation: (_index, text) => Math.max(1, text.length),
-    dispose: (_index, _text, reason) => {
-      if (reason === "evict") counts.evictions += 1;
-    },
+    dispose: countEvictions(counts),
   });
   // Large texts are not admitted at once here: a text seen once is only scanned.
   const admit = makeSecondSight({ remember: limits.remember, admitAtOnceChars: Number.POSITIVE_INFINITY });

@@ -1,5 +1,11 @@
 import { LRUCache } from "lru-cache";
-import { type CacheStats, cacheStatsOf, makeCacheCounts } from "../../model/cache-stats.js";
+import {
+  type CacheStats,
+  cacheStatsOf,
+  countEvictions,
+  holdsNothing,
+  makeCacheCounts,
+} from "../../model/cache-stats.js";
 import type { EvidenceSource } from "../../model/layer.js";
 import {
   charactersOf,
@@ -73,7 +79,6 @@ export const makeIndexCache = (
       counts.bypassed += 1;
       return buildSourceIndex(evidence);
     };
-    const holdsNothing = { entries: 0, characters: 0, maxEntries: 0, maxCharacters: 0 };
     return Object.assign(build, { stats: () => [cacheStatsOf(setsCache, counts, holdsNothing)] });
   }
   const admit = makeSecondSight(admission);
@@ -90,9 +95,7 @@ export const makeIndexCache = (
     max: limits.entries,
     maxSize: limits.characters,
     sizeCalculation: (kept) => Math.max(1, kept.size),
-    dispose: (_kept, _print, reason) => {
-      if (reason === "evict") counts.evictions += 1;
-    },
+    dispose: countEvictions(counts),
   });
   // The last evidence indexed and its index, kept whether or not the cache admitted it: a request that grounds
   // its text again (once the numbers layer has explained some figures) asks for the same evidence right away.

@@ -130,10 +130,20 @@ export const keptSourcesRecord = (limits: WorkerKeptLimits = defaultKeptSourcesL
     if (!isVerifyCall(body)) return body;
     // Most calls carry only small texts: they leave here before any list of places is made.
     const { sources, context } = body.request;
-    if (!(keepable(context) || (Array.isArray(sources) && sources.some(keepable)))) {
-      // Texts too large to keep, counted without a list of places: this is every small call's way out.
-      if (tooLarge(context)) counts.bypassed += 1;
-      if (Array.isArray(sources)) for (const text of sources) if (tooLarge(text)) counts.bypassed += 1;
+    // One pass over the call's texts, no list of places made: this is every small call's way out. The texts too
+    // large to keep are counted here only when the call leaves; otherwise the loop below counts them.
+    let anyKeepable = keepable(context);
+    let tooLargeTexts = tooLarge(context) ? 1 : 0;
+    if (!anyKeepable && Array.isArray(sources))
+      for (const text of sources) {
+        if (keepable(text)) {
+          anyKeepable = true;
+          break;
+        }
+        if (tooLarge(text)) tooLargeTexts += 1;
+      }
+    if (!anyKeepable) {
+      counts.bypassed += tooLargeTexts;
       return body;
     }
     const texts = textsOf(body.request);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Effect } from "effect";
 import { LRUCache } from "lru-cache";
-import { type CacheStats, cacheStatsOf, makeCacheCounts } from "../../model/cache-stats.js";
+import { type CacheStats, cacheStatsOf, countEvictions, makeCacheCounts } from "../../model/cache-stats.js";
 import type { StorageError } from "../../storage/errors.js";
 import { runMigrations } from "../../storage/migrations.js";
 import type { SqlClientService } from "../../storage/sql-client.js";
@@ -72,9 +72,7 @@ export const makeSourceStore = (
     const cache = new LRUCache<string, string>({
       maxSize: Math.max(1, limits.cachedChars),
       sizeCalculation: (text) => Math.max(1, text.length),
-      dispose: (_text, _key, reason) => {
-        if (reason === "evict") counts.evictions += 1;
-      },
+      dispose: countEvictions(counts),
     });
     const cacheKey = (userId: string, hash: string) => `${userId}\u0000${hash}`;
     return {

@@ -104,7 +104,7 @@ export const makeSourcesCache = (
     const size = evidenceCharacters(evidence);
     if (capacity <= 0 || size > maxCachedChars) {
       counts.bypassed += 1;
-      return capacity <= 0 ? prepareSources(evidence, options) : prepareSources(evidence, options, readOne);
+      return prepareSources(evidence, options, readOne);
     }
     counts.lookups += 1;
     const key = optionsKey(options);
