@@ -26,6 +26,11 @@ const limits = {
   maxFigures: 10,
   /** Most figures in all, counting those of the table rows the claim names word for word. */
   maxNamedFigures: 40,
+  /**
+   * Most totals of those figures' tables added to them. Combinations are made of pairs of figures and then a
+   * third: a table of nothing but totals added every figure it holds, and 200 rows of totals took 10 s.
+   */
+  maxTotals: 20,
 } as const;
 
 /**
@@ -133,33 +138,44 @@ const within = (value: number, target: Target) =>
   Number.isFinite(value) &&
   Math.abs(value - target.value) <= target.tolerance + Math.abs(target.value) * 1e-12;
 
+/** The figures a claim's composites are made of, kept per ranked list: every target of the claim asks again. */
+const chosenFigures = new WeakMap<
+  readonly Operand[],
+  { readonly claim: string; readonly figures: Operand[] }
+>();
+
 /**
- * A derivation of the second level that hits the target within its written precision, or undefined. The
- * claim must name the operations (`target.kinds`): an inner sum, average or difference and an outer
- * difference, percent change, average, ratio or percentage, or a sum or average of three items.
+ * The figures closest to the claim and those of the table rows it names word for word (each in every scale it
+ * may be read in), then the totals of their tables. They depend on the claim and its ranking only, not on the
+ * value looked for: a claim's figures are chosen once, not once for each of its numbers' targets (each choice
+ * reads every source figure).
  */
-export const findComposite = (
-  ranked: readonly Operand[],
-  target: Target,
-  claimText: string,
-  accept: (found: Found) => boolean,
-): Found | undefined => {
-  const kinds = target.kinds;
-  if (!kinds) return undefined;
-  const claim = claimText.toLowerCase();
+const compositeFigures = (ranked: readonly Operand[], claim: string): Operand[] => {
+  const kept = chosenFigures.get(ranked);
+  if (kept?.claim === claim) return kept.figures;
   const claimWords = new Set(contentWords(claim));
   // Table rows the claim names word for word ("defined benefit schemes"). The figures of one row share its
   // label, and a claim's ranked figures hold many rows' several columns: each label is read once per claim.
+  // The last label is compared first: the figures of one row follow each other, and a label equal to one of
+  // another source's is a string of its own, which the map would compare character by character each time.
   const namedLabels = new Map<string, boolean>();
+  let lastLabel: string | undefined;
+  let lastNamed = false;
   const rowNamed = (figure: SourceNumber) => {
     if (!figure.table) return false;
     const label = figure.table.label;
+    if (label === lastLabel) {
+      lastLabel = label;
+      return lastNamed;
+    }
     let named = namedLabels.get(label);
     if (named === undefined) {
       const words = contentWords(label);
       named = words.length > 0 && words.every((word) => claimWords.has(word));
       namedLabels.set(label, named);
     }
+    lastLabel = label;
+    lastNamed = named;
     return named;
   };
   // The figures closest to the claim and those of the rows it names (each in every scale it may be read
@@ -176,12 +192,36 @@ export const findComposite = (
     figures.push(operand);
   }
   const blocks = new Set(figures.map((operand) => operand.parts[0]?.table?.block));
+  let totals = 0;
   for (const operand of ranked) {
+    if (totals >= limits.maxTotals) break;
     const figure = single(operand);
     if (!figure?.isTotal || figure.inLabel || chosen.has(figure.id) || !figure.table || isNil(figure))
       continue;
-    if (blocks.has(figure.table.block)) figures.push(operand);
+    if (blocks.has(figure.table.block)) {
+      figures.push(operand);
+      totals += 1;
+    }
   }
+  chosenFigures.set(ranked, { claim, figures });
+  return figures;
+};
+
+/**
+ * A derivation of the second level that hits the target within its written precision, or undefined. The
+ * claim must name the operations (`target.kinds`): an inner sum, average or difference and an outer
+ * difference, percent change, average, ratio or percentage, or a sum or average of three items.
+ */
+export const findComposite = (
+  ranked: readonly Operand[],
+  target: Target,
+  claimText: string,
+  accept: (found: Found) => boolean,
+): Found | undefined => {
+  const kinds = target.kinds;
+  if (!kinds) return undefined;
+  const claim = claimText.toLowerCase();
+  const figures = compositeFigures(ranked, claim);
   // Sums the claim names by joining their items with "and", without naming a sum.
   const namedSums = new Set<Operand>();
   const inner = innerCombinations(figures, kinds, claim, namedSums);

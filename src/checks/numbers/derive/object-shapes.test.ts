@@ -3,7 +3,8 @@ import type { EvidenceSource } from "../../../model/layer.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { numberWith } from "../extract/types.js";
 import { combined } from "./composite-operands.js";
-import { plainOperands, rowRunOperands } from "./operands.js";
+import { plainOperands } from "./operands.js";
+import { runOperands } from "./run-operands.js";
 import { makeTarget, retarget } from "./search.js";
 import { atPlace, buildSourcePool } from "./source-numbers.js";
 
@@ -90,7 +91,7 @@ describe("one shape per kind of numbers-layer object", () => {
 
   it("gives plain operands, runs and combinations the same keys in the same order", () => {
     const plain = plainOperands(pool.numbers);
-    const runs = rowRunOperands(pool.numbers, 6);
+    const runs = runOperands(pool.numbers, 6);
     expect(plain.some((o) => o.year !== undefined) && plain.some((o) => o.year === undefined)).toBe(true);
     expect(runs.length).toBeGreaterThan(0);
     const [a, b] = plain;

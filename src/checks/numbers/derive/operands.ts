@@ -1,4 +1,3 @@
-import { isNil } from "./dash-cells.js";
 import type { SourceNumber } from "./source-numbers.js";
 
 /**
@@ -37,7 +36,8 @@ export const proximity = (number: SourceNumber, words: readonly string[]): numbe
   return words.reduce((score, word) => (where.includes(word) ? score + 1 : score), 0);
 };
 
-const isPercentNumber = (number: SourceNumber): boolean =>
+/** A figure read as a percent: written as one, or in a percent table or sentence. */
+export const isPercentNumber = (number: SourceNumber): boolean =>
   number.number.kind === "percent" || number.number.kind === "percentage-points" || number.percentContext;
 
 /**
@@ -64,7 +64,9 @@ const placeIndexOf = (numbers: readonly SourceNumber[]): PlaceIndex => {
   const placeNumber = new Map<string, number>();
   const places: string[] = [];
   const placeOf = new Int32Array(numbers.length);
-  // Figures of one line follow each other: the last place is compared before the map is asked.
+  // Figures of one line follow each other: the last place is compared before the map is asked. It is the last
+  // figure's own string, even when an equal one was found: two sources holding the same long line hold two
+  // strings, and comparing the second's figures with the first's string would read the whole line each time.
   let lastPlace: string | undefined;
   let last = -1;
   numbers.forEach((number, index) => {
@@ -76,9 +78,9 @@ const placeIndexOf = (numbers: readonly SourceNumber[]): PlaceIndex => {
         placeNumber.set(where, place);
         places.push(where);
       }
-      lastPlace = where;
       last = place;
     }
+    lastPlace = where;
     placeOf[index] = last;
   });
   const starts = new Int32Array(places.length + 1);
@@ -163,125 +165,4 @@ export const plainOperands = (ranked: readonly SourceNumber[]): Operand[] => {
     });
   });
   return operands;
-};
-
-/** Runs of adjacent figures: along a table row, down a table column, along a line of prose. */
-const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
-  const groups = new Map<string, SourceNumber[]>();
-  // Prose lines are keyed by their text itself (one string per line, hashed once), never by a new key
-  // string built around it: a 10 KB line would be copied and hashed again for every figure on it.
-  const lineGroups = new Map<number, Map<string, SourceNumber[]>>();
-  const inOrder: SourceNumber[][] = [];
-  const add = (key: string, number: SourceNumber) => {
-    const group = groups.get(key);
-    if (group) group.push(number);
-    else {
-      const created = [number];
-      groups.set(key, created);
-      inOrder.push(created);
-    }
-  };
-  for (const number of numbers) {
-    if (number.inLabel || isNil(number)) continue;
-    if (number.table) {
-      // A row of totals is summed or averaged along its periods; down a column a total is not an item.
-      add(`row:${number.source}:${number.table.block}:${number.table.row}`, number);
-      if (!number.isTotal)
-        add(`column:${number.source}:${number.table.block}:${number.table.column}`, number);
-    } else if (!number.isTotal) {
-      let lines = lineGroups.get(number.source);
-      if (!lines) {
-        lines = new Map();
-        lineGroups.set(number.source, lines);
-      }
-      const group = lines.get(number.lineText);
-      if (group) group.push(number);
-      else {
-        const created = [number];
-        lines.set(number.lineText, created);
-        inOrder.push(created);
-      }
-    }
-  }
-  return inOrder.map((group) => group.sort((a, b) => a.id - b.id));
-};
-
-/** The sum and the average of every figure of a table row or column, in each scale its first figure has. */
-const wholeGroup = (ordered: readonly SourceNumber[], percent: readonly boolean[]): Operand[] => {
-  const first = ordered[0] as SourceNumber;
-  const sum = ordered.reduce((total, number) => total + number.number.value, 0);
-  const isPercent = percent.every(Boolean);
-  const scales = first.number.value === 0 ? [1] : first.values.map((value) => value / first.number.value);
-  return scales.flatMap((scale) => [
-    {
-      value: sum * scale,
-      raw: undefined,
-      parts: ordered,
-      combine: "sum" as const,
-      scale,
-      year: undefined,
-      rank: first.id,
-      isPercent,
-    },
-    {
-      value: (sum * scale) / ordered.length,
-      raw: undefined,
-      parts: ordered,
-      combine: "average" as const,
-      scale,
-      year: undefined,
-      rank: first.id,
-      isPercent,
-    },
-  ]);
-};
-
-/**
- * Sums and averages of runs of 3 to `maxRun` adjacent figures of one table row, one table column or one
- * line ("(3,696+3,861+3,272)/3"), in each scale the figures share. Totals are not items of a column or a
- * line, but a row of totals is summed or averaged along its periods. A table row or column longer than
- * `maxRun` is also summed and averaged whole ("the average age of the officers": every row of the Age
- * column), never in longer partial runs. Used as direct matches only, which keeps the search depth at one.
- */
-export const rowRunOperands = (numbers: readonly SourceNumber[], maxRun: number): Operand[] => {
-  const runs: Operand[] = [];
-  for (const ordered of runGroups(numbers)) {
-    const percent = ordered.map(isPercentNumber);
-    if (ordered.length > maxRun && ordered[0]?.table) runs.push(...wholeGroup(ordered, percent));
-    for (let start = 0; start < ordered.length; start++) {
-      const first = ordered[start] as SourceNumber;
-      const scales = first.number.value === 0 ? [1] : first.values.map((value) => value / first.number.value);
-      let sum = 0;
-      let allPercent = true;
-      for (let length = 1; length <= maxRun && start + length <= ordered.length; length++) {
-        sum += (ordered[start + length - 1] as SourceNumber).number.value;
-        allPercent &&= percent[start + length - 1] ?? false;
-        if (length < 3) continue;
-        const parts = ordered.slice(start, start + length);
-        for (const scale of scales) {
-          runs.push({
-            value: sum * scale,
-            raw: undefined,
-            parts,
-            combine: "sum",
-            scale,
-            year: undefined,
-            rank: first.id,
-            isPercent: allPercent,
-          });
-          runs.push({
-            value: (sum * scale) / length,
-            raw: undefined,
-            parts,
-            combine: "average",
-            scale,
-            year: undefined,
-            rank: first.id,
-            isPercent: allPercent,
-          });
-        }
-      }
-    }
-  }
-  return runs;
 };

@@ -1,7 +1,8 @@
 import type { EvidenceSource } from "../../../model/layer.js";
 import type { ExtractOptions } from "../extract/types.js";
-import { type Operand, plainOperands, rowRunOperands } from "./operands.js";
-import { indexOperands, type OperandIndex } from "./search.js";
+import { type Operand, plainOperands } from "./operands.js";
+import { indexRunOperands } from "./run-operands.js";
+import { indexOperands, type OperandIndex, type ValueIndex } from "./search.js";
 import { buildSourcePool, readSource, type SourcePool, type SourceReader } from "./source-numbers.js";
 
 /** The evidence read once: its figures, every figure as an operand indexed by value, and the runs. */
@@ -12,7 +13,7 @@ export interface PreparedSources {
   readonly operandsOf: ReadonlyMap<number, readonly Operand[]>;
   readonly index: OperandIndex;
   /** Sums and averages of runs of adjacent figures, indexed when first asked for. */
-  readonly runs: () => OperandIndex;
+  readonly runs: () => ValueIndex;
 }
 
 export interface PrepareOptions extends ExtractOptions {
@@ -29,7 +30,7 @@ export const prepareSources = (
   readOne: SourceReader = readSource,
 ): PreparedSources => {
   const pool = buildSourcePool(evidence, options, readOne);
-  let runs: OperandIndex | undefined;
+  let runs: ValueIndex | undefined;
   const operands = plainOperands(pool.numbers);
   const operandsOf = new Map<number, Operand[]>();
   for (const operand of operands) {
@@ -44,7 +45,7 @@ export const prepareSources = (
     operandsOf,
     index: indexOperands(operands),
     runs: () => {
-      runs ??= indexOperands(rowRunOperands(pool.numbers, options.maxRun));
+      runs ??= indexRunOperands(pool.numbers, options.maxRun);
       return runs;
     },
   };

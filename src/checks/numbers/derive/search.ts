@@ -55,11 +55,19 @@ export interface Found {
   readonly value: number;
 }
 
-/** A value index over operands: sorted values for range queries. */
-export interface OperandIndex {
-  readonly operands: readonly Operand[];
+/**
+ * A value index: the values in ascending order for range queries, the position each came from, and the operand
+ * at a position (made when first asked for, by an index that holds millions of possible operands).
+ */
+export interface ValueIndex {
   readonly sorted: Float64Array;
   readonly order: Int32Array;
+  readonly operandAt: (position: number) => Operand | undefined;
+}
+
+/** A value index over a list of operands, which the pair search walks directly. */
+export interface OperandIndex extends ValueIndex {
+  readonly operands: readonly Operand[];
 }
 
 /** Below this many positions a run is sorted by insertion; longer stretches are merged. */
@@ -118,12 +126,16 @@ const stableOrder = (values: Float64Array): Int32Array => {
 export const indexOperands = (operands: readonly Operand[]): OperandIndex => {
   const n = operands.length;
   const values = new Float64Array(n);
+  for (let i = 0; i < n; i++) values[i] = (operands[i] as Operand).value;
+  const { sorted, order } = sortValues(values);
+  return { operands, sorted, order, operandAt: (position) => operands[position] };
+};
+
+/** The values in ascending order, and the position each came from (equal values in position order). */
+export const sortValues = (values: Float64Array): { sorted: Float64Array; order: Int32Array } => {
+  const n = values.length;
   let finite = true;
-  for (let i = 0; i < n; i++) {
-    const value = (operands[i] as Operand).value;
-    values[i] = value;
-    if (!Number.isFinite(value)) finite = false;
-  }
+  for (let i = 0; i < n; i++) if (!Number.isFinite(values[i] as number)) finite = false;
   let order: Int32Array;
   if (finite) order = stableOrder(values);
   else {
@@ -134,7 +146,7 @@ export const indexOperands = (operands: readonly Operand[]): OperandIndex => {
   }
   const sorted = new Float64Array(n);
   for (let i = 0; i < n; i++) sorted[i] = values[order[i] as number] as number;
-  return { operands, sorted, order };
+  return { sorted, order };
 };
 
 const lowerBound = (sorted: Float64Array, value: number): number => {
@@ -152,7 +164,7 @@ const lowerBound = (sorted: Float64Array, value: number): number => {
  * Operands whose value lies in `[center - width, center + width]`, the first `maxWindowCandidates` of them in
  * value order: a source repeating one figure thousands of times would otherwise hand every caller all of them.
  */
-const inRange = (index: OperandIndex, center: number, width: number): Operand[] => {
+const inRange = (index: ValueIndex, center: number, width: number): Operand[] => {
   const slack = Math.abs(center) * 1e-12;
   const high = center + width + slack;
   const first = lowerBound(index.sorted, center - width - slack);
@@ -160,7 +172,7 @@ const inRange = (index: OperandIndex, center: number, width: number): Operand[] 
   const found: Operand[] = [];
   const last = Math.min(index.sorted.length, first + maxWindowCandidates);
   for (let i = first; i < last && (index.sorted[i] ?? 0) <= high; i++) {
-    const operand = index.operands[index.order[i] ?? 0];
+    const operand = index.operandAt(index.order[i] ?? 0);
     if (operand) found.push(operand);
   }
   return found;
@@ -342,7 +354,7 @@ const pairRules: readonly PairRule[] = [
 ];
 
 /** Direct matches: an operand (a source value, a row sum or average) equal to the target within tolerance. */
-export const findDirect = (index: OperandIndex, target: Target): Found[] => {
+export const findDirect = (index: ValueIndex, target: Target): Found[] => {
   const found: Found[] = inRange(index, target.value, target.tolerance)
     // A calculator result carries no unit: "11.11%" in the answer may be the tool's 11.1111... .
     .filter((a) => !target.percent || a.isPercent || fromCalculator(a))

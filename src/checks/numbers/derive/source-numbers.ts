@@ -56,11 +56,19 @@ const separatorsOf = (line: string): number[] => {
   return offsets;
 };
 
-/** The cell an offset falls in: the number of separators before it. */
+/**
+ * The cell an offset falls in: the number of separators before it, found by halves (a row of thousands of
+ * cells counted from its start for each of its figures took time in the square of its length).
+ */
 const cellIndexAt = (separators: readonly number[], offset: number): number => {
-  let cell = 0;
-  while (cell < separators.length && (separators[cell] ?? 0) < offset) cell += 1;
-  return cell;
+  let low = 0;
+  let high = separators.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((separators[middle] as number) < offset) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 };
 
 /** The years a cell names: "2019", "F19", "FY18", "FY'17". */
@@ -195,13 +203,6 @@ const candidateValues = (number: ExtractedNumber, scales: readonly number[]): nu
 };
 
 /**
- * A cell of a row or column headed as percents ("Gross margin (%)", "Percent change"): the scale
- * of the table's amounts ("$ in millions") is not its scale, 12.5 in a percent column is never 12.5 million.
- */
-const percentCell = (label: string, header: string | undefined): boolean =>
-  namesPercent(label) || (header !== undefined && namesPercent(header));
-
-/**
  * Whether a heading names percents as the unit of its figures: "(%)", "% change", "Percent of revenue". A
  * percent with a figure ("tax at the statutory rate of 25%") is a fact of the label, not the unit of its row; "(in
  * millions, except percentages)" states the scale of the other figures.
@@ -314,6 +315,17 @@ export const readSource: SourceReader = (
   let previousWasTable = false;
   let paragraph = 0;
   const lines = linesOf(evidence.text);
+  // Whether a column's header names percents, read once per header: every figure of its column asks.
+  const headerPercent = new Map<string, boolean>();
+  const headerNamesPercent = (header: string | undefined): boolean => {
+    if (header === undefined) return false;
+    let names = headerPercent.get(header);
+    if (names === undefined) {
+      names = namesPercent(header);
+      headerPercent.set(header, names);
+    }
+    return names;
+  };
   const ownScales = scales.length > 0 ? tableScales(lines) : undefined;
   for (const line of lines) {
     if (line.text.trim().length === 0) paragraph += 1;
@@ -374,6 +386,12 @@ export const readSource: SourceReader = (
     const mentionsTotal = !table && lineText.includes("total");
     const listedYears =
       !table && lineText.includes("respectively") ? respectivelyYears(line.text, quantities) : undefined;
+    // What the row's label says holds for each of its figures: read once per row, not once per figure (a row
+    // of thousands of cells under a long label read the label again for each of them).
+    const totalRow = table && totalLabel.test(label);
+    // A cell of a row or column headed as percents ("Gross margin (%)", "Percent change"): the scale of the
+    // table's amounts ("$ in millions") is not its scale, 12.5 in a percent column is never 12.5 million.
+    const percentRow = table && namesPercent(lowerLabel);
     for (let at = 0; at < quantities.length; at++) {
       const number = quantities[at] as ExtractedNumber;
       const column = table ? cellIndexAt(separators, number.span.start) : -1;
@@ -384,7 +402,7 @@ export const readSource: SourceReader = (
         : (listedYears?.[at] ?? yearNear(line.text, number.span.start, number.span.end));
       const periodInYear = table ? (periods?.get(column) ?? labelPeriod) : undefined;
       const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
-      const isTotal = table ? totalLabel.test(label) : mentionsTotal && /\btotal\b[^\d]*$/i.test(before);
+      const isTotal = table ? totalRow : mentionsTotal && /\btotal\b[^\d]*$/i.test(before);
       const noun = table ? undefined : countedNoun(lineText, number.span.end);
       numbers.push({
         id: firstId + numbers.length,
@@ -394,7 +412,7 @@ export const readSource: SourceReader = (
         source: evidence.index,
         values: candidateValues(
           number,
-          table && percentCell(lowerLabel, headers.of(column))
+          table && (percentRow || headerNamesPercent(headers.of(column)))
             ? []
             : ((table ? ownScales?.get(block) : undefined) ?? scales),
         ),
@@ -438,10 +456,17 @@ const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
   }
   if (rows.size === 0) return numbers;
   const labelsOf = labelFinder([...rows.keys()]);
+  // The figures of one line follow each other: its labels are asked for once per line. The finder keeps them by
+  // the line's text, and a line equal to an earlier one is a string of its own, compared character by character
+  // with the key each time it is asked.
+  let lastLine: string | undefined;
+  let lastLabels: readonly string[] = [];
   return numbers.map((number) => {
     if (number.table || number.year !== undefined) return number;
+    if (number.lineText !== lastLine) lastLabels = labelsOf(number.lineText);
+    lastLine = number.lineText;
     const years = new Set<number>();
-    for (const label of labelsOf(number.lineText))
+    for (const label of lastLabels)
       for (const year of rows.get(label)?.get(number.number.value) ?? []) years.add(year);
     const [year] = years;
     return years.size === 1 && year !== undefined ? { ...number, year } : number;

@@ -79,9 +79,11 @@ const untracedInPart = (check: NumberCheck, result: ValidationResult): ClaimIssu
       }
     : undefined;
 
-const skippedIssue = (span: Span): ClaimIssue => ({
+const skippedIssue = (span: Span, byWork: boolean): ClaimIssue => ({
   code: limitReachedCode,
-  message: "this number was not checked: the answer holds more numbers than the limit (maxAnswerNumbers)",
+  message: byWork
+    ? "this number was not checked: tracing the answer's numbers through this much evidence reached the work limit (maxTraceWork)"
+    : "this number was not checked: the answer holds more numbers than the limit (maxAnswerNumbers)",
   span,
   layer: "numbers",
 });
@@ -93,7 +95,12 @@ const skippedIssue = (span: Span): ClaimIssue => ({
  */
 export const claimFindings = (claims: readonly Claim[], result: ValidationResult): ClaimFinding[] => {
   const checksOf = byClaim(claims, result.numbers, (check) => check.span);
-  const skippedOf = byClaim(claims, result.skippedSpans ?? [], (span) => span);
+  // The first `skippedByWork` spans were left when tracing reached its work bound, the rest past the answer's.
+  const skippedItems = (result.skippedSpans ?? []).map((span, at) => ({
+    span,
+    byWork: at < (result.skippedByWork ?? 0),
+  }));
+  const skippedOf = byClaim(claims, skippedItems, (item) => item.span);
   const partialsOf = byClaim(claims, result.partialAggregations, (partial) => partial.span);
   return claims.flatMap((claim, position) => {
     const checks = checksOf[position] ?? [];
@@ -101,7 +108,7 @@ export const claimFindings = (claims: readonly Claim[], result: ValidationResult
     if (checks.length === 0 && skipped.length === 0) return [];
     const limited: ClaimIssue[] = [
       ...checks.flatMap((check) => untracedInPart(check, result) ?? []),
-      ...skipped.map(skippedIssue),
+      ...skipped.map((item) => skippedIssue(item.span, item.byWork)),
     ];
     const limitedAt = new Set(limited.map((issue) => issue.span.start));
     const issues: ClaimIssue[] = checks.flatMap((check) =>

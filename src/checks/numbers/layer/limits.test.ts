@@ -56,6 +56,58 @@ describe("numbers layer: limits are reported, never silent", () => {
     expect(result.claims?.[0]?.verdict).toBe("contradicted");
   });
 
+  it("leaves the numbers past the trace work bound unchecked, their claims unverifiable, and names the bound", () => {
+    // 100 source figures: each traced number counts 101 (every figure once, and one), so a bound of 150 lets
+    // the first two numbers through and leaves the third.
+    const layer = makeNumbersLayer({ maxTraceWork: 150 });
+    const result = run(
+      inputOf(
+        [
+          "Account A closed at 10,000 dollars.",
+          "Account B closed at 10,007 dollars.",
+          "Account C closed at 10,014 dollars.",
+        ],
+        ledger(100),
+      ),
+      layer,
+    );
+    expect(result.passed).toBe(false);
+    expect(result.details?.limitReached).toEqual(["maxTraceWork"]);
+    expect(result.details?.numbersUnverified).toBe(1);
+    expect(result.claims?.map((claim) => claim.verdict)).toEqual(["supported", "supported", "unverifiable"]);
+    const [issue] = result.claims?.[2]?.issues ?? [];
+    expect(issue?.code).toBe(limitReachedCode);
+    expect(issue?.message).toContain("maxTraceWork");
+    const validation = result.details?.validation as { skipped: number; skippedByWork?: number } | undefined;
+    expect(validation?.skipped).toBe(1);
+    expect(validation?.skippedByWork).toBe(1);
+  });
+
+  it("names each bound for the numbers it left: the work bound's first, then the answer's", () => {
+    const layer = makeNumbersLayer({ maxTraceWork: 150, maxAnswerNumbers: 3 });
+    const result = run(
+      inputOf(
+        [
+          "Account A closed at 10,000 dollars.",
+          "Account B closed at 10,007 dollars.",
+          "Account C closed at 10,014 dollars.",
+          "Account D closed at 10,021 dollars.",
+        ],
+        ledger(100),
+      ),
+      layer,
+    );
+    expect(result.details?.limitReached).toEqual(["maxTraceWork", "maxAnswerNumbers"]);
+    expect(result.claims?.map((claim) => claim.verdict)).toEqual([
+      "supported",
+      "supported",
+      "unverifiable",
+      "unverifiable",
+    ]);
+    expect(result.claims?.[2]?.issues[0]?.message).toContain("(maxTraceWork)");
+    expect(result.claims?.[3]?.issues[0]?.message).toContain("(maxAnswerNumbers)");
+  });
+
   it("makes the claims of answer numbers past the answer limit unverifiable", () => {
     const layer = makeNumbersLayer({ maxAnswerNumbers: 2 });
     const result = run(
@@ -95,5 +147,8 @@ describe("numbers layer: figures repeated in the answer and the sources", () => 
     });
     expect(result.layer).toBe("numbers");
     expect(performance.now() - started).toBeLessThan(5_000);
+    // 120,000 source figures: the default work bound traces the first 166 of the 500 numbers, and says so.
+    expect(result.passed).toBe(false);
+    expect(result.details?.limitReached).toContain("maxTraceWork");
   });
 });

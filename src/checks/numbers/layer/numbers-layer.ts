@@ -81,7 +81,8 @@ export const makeNumbersLayer = (
           const unverified = validation.skipped + untracedInPart;
           const limitReached = [
             ...(validation.sourceTruncated ? ["maxSourceNumbers"] : []),
-            ...(validation.skipped > 0 ? ["maxAnswerNumbers"] : []),
+            ...((validation.skippedByWork ?? 0) > 0 ? ["maxTraceWork"] : []),
+            ...(validation.skipped > (validation.skippedByWork ?? 0) ? ["maxAnswerNumbers"] : []),
           ];
           return {
             layer: "numbers" as const,

@@ -16,55 +16,114 @@ export interface AggregationTarget {
   readonly written: boolean;
 }
 
-/** The items a stated total sums: cells above it in its table column, or the other figures of its text. */
-const itemsOf = (total: SourceNumber, pool: SourcePool): SourceNumber[] => {
-  if (total.table) {
-    const { block, column, row } = total.table;
-    const column_ = pool.numbers.filter(
-      (n) =>
-        n.source === total.source &&
-        n.table?.block === block &&
-        n.table.column === column &&
-        n.table.row < row,
-    );
-    const lastTotal = column_.filter((n) => n.isTotal).at(-1)?.table?.row ?? -1;
-    return column_
-      .filter((n) => !n.isTotal && !n.inLabel && !isNil(n) && (n.table?.row ?? 0) > lastTotal)
-      .slice(-maxItems);
+/**
+ * The items each stated total of a pool sums: the cells above it in its table column, after the column's last
+ * total above it (the last `maxItems` of them), or for a total of prose the first `maxItems` other figures of
+ * its kind in its text. Worked out for every total of the pool in one pass and kept per pool: looked for per
+ * total, each search read the whole pool, and every figure of a claim that names a total asks for every total.
+ */
+const itemsByTotal = new WeakMap<SourcePool, Map<SourceNumber, readonly SourceNumber[]>>();
+
+const qualifies = (n: SourceNumber) => !n.isTotal && !n.inLabel && !isNil(n);
+
+const totalItems = (pool: SourcePool): Map<SourceNumber, readonly SourceNumber[]> => {
+  const kept = itemsByTotal.get(pool);
+  if (kept) return kept;
+  const items = new Map<SourceNumber, readonly SourceNumber[]>();
+  // Table columns, each in pool order: a source's figures are read line by line, so its rows ascend.
+  const columns = new Map<string, SourceNumber[]>();
+  // Figures of prose that are not totals, by source and kind, the first `maxItems` of each.
+  const prose = new Map<string, SourceNumber[]>();
+  for (const n of pool.numbers) {
+    if (n.table) {
+      const key = `${n.source}:${n.table.block}:${n.table.column}`;
+      const column = columns.get(key);
+      if (column) column.push(n);
+      else columns.set(key, [n]);
+    } else if (!n.isTotal) {
+      const key = `${n.source}:${n.number.kind}`;
+      const list = prose.get(key);
+      if (!list) prose.set(key, [n]);
+      else if (list.length < maxItems) list.push(n);
+    }
   }
-  return pool.numbers
-    .filter((n) => n.source === total.source && !n.table && !n.isTotal && n.number.kind === total.number.kind)
-    .slice(0, maxItems);
+  for (const column of columns.values()) {
+    // The items of the rows above the current one and below the column's last total, the last `maxItems`.
+    let open: SourceNumber[] = [];
+    for (let at = 0; at < column.length; ) {
+      const row = (column[at] as SourceNumber).table?.row ?? 0;
+      let end = at;
+      while (end < column.length && ((column[end] as SourceNumber).table?.row ?? 0) === row) end += 1;
+      const cells = column.slice(at, end);
+      const above = open.slice(-maxItems);
+      for (const cell of cells) if (cell.isTotal) items.set(cell, above);
+      // A row holding a total closes the column's items: the rows below it start a new run.
+      if (cells.some((cell) => cell.isTotal)) open = [];
+      else {
+        for (const cell of cells) if (qualifies(cell)) open.push(cell);
+        if (open.length > 2 * maxItems) open = open.slice(-maxItems);
+      }
+      at = end;
+    }
+  }
+  for (const n of pool.numbers)
+    if (n.isTotal && !n.table) items.set(n, prose.get(`${n.source}:${n.number.kind}`) ?? []);
+  itemsByTotal.set(pool, items);
+  return items;
 };
 
 const itemValue = (item: SourceNumber, written: boolean, scaleIndex: number): number =>
   written ? item.number.value : (item.values[scaleIndex] ?? item.number.scaled);
 
-/** The first subset of 2 to 4 items whose sum hits the target (4 only for short lists), or undefined. */
+/**
+ * Work a search may spend, counted in sums tried and figures read, shared by the searches of one validation.
+ * `spent` past `limit` ends a search as `exhausted`.
+ */
+export interface WorkMeter {
+  spent: number;
+  readonly limit: number;
+}
+
+/** A search that ran out of work before it could tell: not "none found". */
+export const exhausted = Symbol("work exhausted");
+
+/**
+ * The first subset of 2 to 4 items whose sum hits the target (4 only for short lists), or undefined. Each sum
+ * tried counts one unit of `work`.
+ */
 const subsetSum = (
   items: readonly SourceNumber[],
   target: AggregationTarget,
   scaleIndex: number,
+  work: WorkMeter,
 ): SourceNumber[] | undefined => {
   const values = items.map((item) => itemValue(item, target.written, scaleIndex));
   const hits = (sum: number) => Math.abs(sum - target.value) <= target.tolerance;
   const n = values.length;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      const two = (values[i] ?? 0) + (values[j] ?? 0);
-      if (hits(two)) return [items[i], items[j]] as SourceNumber[];
-      for (let k = j + 1; k < n; k++) {
-        const three = two + (values[k] ?? 0);
-        if (hits(three)) return [items[i], items[j], items[k]] as SourceNumber[];
-        if (n > 16) continue;
-        for (let l = k + 1; l < n; l++) {
-          if (hits(three + (values[l] ?? 0)))
-            return [items[i], items[j], items[k], items[l]] as SourceNumber[];
+  let tried = 0;
+  try {
+    for (let i = 0; i < n; i++) {
+      for (let j = i + 1; j < n; j++) {
+        const two = (values[i] ?? 0) + (values[j] ?? 0);
+        tried += 1;
+        if (hits(two)) return [items[i], items[j]] as SourceNumber[];
+        for (let k = j + 1; k < n; k++) {
+          const three = two + (values[k] ?? 0);
+          tried += 1;
+          if (hits(three)) return [items[i], items[j], items[k]] as SourceNumber[];
+          if (n > 16) continue;
+          for (let l = k + 1; l < n; l++) {
+            tried += 1;
+            if (hits(three + (values[l] ?? 0)))
+              return [items[i], items[j], items[k], items[l]] as SourceNumber[];
+          }
         }
       }
     }
+    return undefined;
+  } finally {
+    work.spent += tried;
   }
-  return undefined;
 };
 
 /** The claim's words that say what is totalled ("options volume"), without the words that say it is a total. */
@@ -75,11 +134,8 @@ const topicWords = (claimText: string): string[] =>
  * Whether a stated total is of what the claim totals: its row label (or its sentence) names one of the claim's
  * topic words. A claim that names nothing but a total ("the total was 97,271") may be about any total.
  */
-const totalOfTopic = (total: SourceNumber, words: readonly string[]): boolean => {
-  if (words.length === 0) return true;
-  const where = (total.table ? total.table.label : total.lineText).toLowerCase();
-  return words.some((word) => where.includes(word));
-};
+const totalOfTopic = (where: string, words: readonly string[]): boolean =>
+  words.length === 0 || words.some((word) => where.includes(word));
 
 /**
  * A figure presented as a total that is the sum of some listed items while the source states a different
@@ -91,20 +147,33 @@ export const findPartialAggregation = (
   number: ExtractedNumber,
   targets: readonly AggregationTarget[],
   pool: SourcePool,
-): PartialAggregation | undefined => {
+  work: WorkMeter = { spent: 0, limit: Number.POSITIVE_INFINITY },
+): PartialAggregation | undefined | typeof exhausted => {
   if (!totalCue.test(claimText)) return undefined;
   const words = topicWords(claimText);
+  const itemsOf = totalItems(pool);
+  // Where a total stands (its row label, or its line; both lower case) is read once for the figures of one
+  // row or line, which follow each other: a long label would be read again for each of its figures.
+  let lastWhere: string | undefined;
+  let lastOfTopic = false;
   for (const total of pool.numbers) {
-    if (!total.isTotal || isNil(total) || !totalOfTopic(total, words)) continue;
+    if (!total.isTotal || isNil(total)) continue;
+    const where = total.table ? total.table.label : total.lineText;
+    if (where !== lastWhere) lastOfTopic = totalOfTopic(where, words);
+    lastWhere = where;
+    if (!lastOfTopic) continue;
     for (const target of targets) {
       const totalValues = target.written ? [total.number.value] : total.values;
       if (totalValues.some((value) => Math.abs(value - target.value) <= target.tolerance)) continue;
-      const items = itemsOf(total, pool);
+      const items = itemsOf.get(total) ?? [];
       if (items.length < 2) continue;
       const scaleCount = target.written ? 1 : Math.max(...items.map((item) => item.values.length));
       for (let scaleIndex = 0; scaleIndex < scaleCount; scaleIndex++) {
-        const subset = subsetSum(items, target, scaleIndex);
-        if (!subset) continue;
+        const subset = subsetSum(items, target, scaleIndex, work);
+        if (!subset) {
+          if (work.spent > work.limit) return exhausted;
+          continue;
+        }
         return {
           text: number.text,
           span: number.span,

@@ -18,6 +18,7 @@ import {
   retarget,
   type SearchLimits,
   type Target,
+  type ValueIndex,
 } from "../derive/search.js";
 import type { SourceNumber } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
@@ -33,7 +34,7 @@ export interface TraceContext {
   /** `findDirect(index, target)`, remembered per target object (the result is shared: never mutate it). */
   readonly direct: (target: Target) => readonly Found[];
   /** Sums and averages of adjacent figures, matched directly. */
-  readonly runs: () => OperandIndex;
+  readonly runs: () => ValueIndex;
   /** Every figure, closest to the claim first. */
   readonly rankedOperands: () => readonly Operand[];
   readonly limits: SearchLimits;

@@ -19,7 +19,7 @@ import type { RecordedCalculation } from "../tool/recorder.js";
 import { topicScorer } from "./claim-fit.js";
 import { findInlineCalculations } from "./inline-calculations.js";
 import { namedChange } from "./named-change.js";
-import { findPartialAggregation } from "./partial-aggregation.js";
+import { exhausted, findPartialAggregation, type WorkMeter } from "./partial-aggregation.js";
 import { statedDirection, writtenAsLevel } from "./stated-direction.js";
 import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
 import type { NumberCheck, PartialAggregation, ValidationResult } from "./validation-result.js";
@@ -46,6 +46,15 @@ export interface ValidateOptions extends ExtractOptions {
    * evidence holds more, `sourceTruncated` says so and numbers not traced are unverifiable, not wrong.
    */
   readonly maxSourceNumbers?: number;
+  /**
+   * Most work spent tracing the answer's numbers (default 20,000,000), counted in source figures read and sums
+   * tried: each number's trace may read every figure of the evidence, so it counts as that many, and a claimed
+   * total counts each sum of source items it tries against it. About 80 numbers against the 250,000 figures of
+   * a 10 MB filing; an answer's 500 against 40,000. The numbers left when it is reached (with the one whose
+   * check it cut short) are reported as skipped (`skipped`, `skippedSpans`, `skippedByWork`), and their claims
+   * are unverifiable.
+   */
+  readonly maxTraceWork?: number;
   /** How evidence is read and indexed: `makeSourcesCache()` reuses the work across calls. */
   readonly readSources?: SourcesReader;
 }
@@ -172,6 +181,7 @@ const validationOf = (
   partialAggregations: readonly PartialAggregation[],
   skippedSpans: readonly Span[],
   sourceTruncated: boolean,
+  skippedByWork = 0,
 ): ValidationResult => {
   const withStatus = (status: NumberCheck["status"]) => numbers.filter((n) => n.status === status);
   return {
@@ -186,8 +196,12 @@ const validationOf = (
     skipped: skippedSpans.length,
     ...(skippedSpans.length > 0 ? { skippedSpans } : {}),
     ...(sourceTruncated ? { sourceTruncated: true } : {}),
+    ...(skippedByWork > 0 ? { skippedByWork } : {}),
   };
 };
+
+/** Work a validation may spend tracing numbers, in source figures read (see `maxTraceWork`). */
+export const defaultMaxTraceWork = 20_000_000;
 
 /**
  * Validates every number of a text against the evidence and the recorded calculator outputs: exact and
@@ -320,7 +334,20 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
   );
   const numbers: NumberCheck[] = [];
   const partialAggregations: PartialAggregation[] = [];
-  for (const { number, claimText, traceContext, direction, change, targets } of traced) {
+  // A number's trace and its partial-aggregation search may each read every source figure: the work is bounded
+  // so that an answer of hundreds of figures against evidence of hundreds of thousands cannot hold the check
+  // for minutes. The numbers past the bound are left unchecked, as those past `maxAnswerNumbers` are.
+  const work: WorkMeter = { spent: 0, limit: options.maxTraceWork ?? defaultMaxTraceWork };
+  let tracedCount = traced.length;
+  for (let at = 0; at < traced.length; at++) {
+    if (work.spent >= work.limit) {
+      tracedCount = at;
+      break;
+    }
+    work.spent += pool.numbers.length + 1;
+    const { number, claimText, traceContext, direction, change, targets } = traced[
+      at
+    ] as (typeof traced)[number];
     const calculation = inline.find((c) => c.resultSpan.start === number.span.start);
     const base = { text: number.text, span: number.span, kind: number.kind };
     if (calculation) {
@@ -364,14 +391,21 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
       tolerance: t.tolerance,
       written: t.value === number.value && number.scaleWritten && pool.scaleUnknown,
     }));
-    const partial = findPartialAggregation(claimText, number, written, pool);
+    const partial = findPartialAggregation(claimText, number, written, pool, work);
+    if (partial === exhausted) {
+      // The number's check is not finished: it is left unchecked with the rest, never passed.
+      numbers.pop();
+      tracedCount = at;
+      break;
+    }
     if (partial) partialAggregations.push(partial);
   }
   return validationOf(
     numbers,
     inline,
     partialAggregations,
-    all.slice(answerNumbers.length).map((number) => number.span),
+    [...answerNumbers.slice(tracedCount), ...all.slice(answerNumbers.length)].map((number) => number.span),
     pool.truncated,
+    answerNumbers.length - tracedCount,
   );
 };

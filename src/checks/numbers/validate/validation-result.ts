@@ -66,8 +66,13 @@ export const ValidationResult = Schema.Struct({
   numbers: Schema.Array(NumberCheck),
   /** Numbers left unchecked because a limit was reached. */
   skipped: Schema.Number,
-  /** Where the numbers of the answer left unchecked (past `maxAnswerNumbers`) stand. */
+  /**
+   * Where the numbers of the answer left unchecked stand: first those left when tracing reached `maxTraceWork`
+   * (`skippedByWork` of them), then those past `maxAnswerNumbers`.
+   */
   skippedSpans: Schema.optional(Schema.Array(Span)),
+  /** How many numbers were left unchecked because tracing reached its work bound (`maxTraceWork`). */
+  skippedByWork: Schema.optional(Schema.Number),
   /**
    * The evidence held more figures than were read (`maxSourceNumbers`): a number not traced may stand in the
    * part left unread, so it cannot be called wrong.
