@@ -147,7 +147,7 @@ describe("numbers layer: figures repeated in the answer and the sources", () => 
     });
     expect(result.layer).toBe("numbers");
     expect(performance.now() - started).toBeLessThan(5_000);
-    // 120,000 source figures: the default work bound traces the first 166 of the 500 numbers, and says so.
+    // 120,000 source figures: the default work bound traces the first 250 of the 500 numbers, and says so.
     expect(result.passed).toBe(false);
     expect(result.details?.limitReached).toContain("maxTraceWork");
   });

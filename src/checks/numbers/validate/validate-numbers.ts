@@ -47,10 +47,10 @@ export interface ValidateOptions extends ExtractOptions {
    */
   readonly maxSourceNumbers?: number;
   /**
-   * Most work spent tracing the answer's numbers (default 20,000,000), counted in source figures read and sums
+   * Most work spent tracing the answer's numbers (default 30,000,000), counted in source figures read and sums
    * tried: each number's trace may read every figure of the evidence, so it counts as that many, and a claimed
-   * total counts each sum of source items it tries against it. About 80 numbers against the 250,000 figures of
-   * a 10 MB filing; an answer's 500 against 40,000. The numbers left when it is reached (with the one whose
+   * total counts each sum of source items it tries against it. About 120 numbers against the 250,000 figures of
+   * a 10 MB filing; an answer's 500 against 60,000. The numbers left when it is reached (with the one whose
    * check it cut short) are reported as skipped (`skipped`, `skippedSpans`, `skippedByWork`), and their claims
    * are unverifiable.
    */
@@ -201,7 +201,7 @@ const validationOf = (
 };
 
 /** Work a validation may spend tracing numbers, in source figures read (see `maxTraceWork`). */
-export const defaultMaxTraceWork = 20_000_000;
+export const defaultMaxTraceWork = 30_000_000;
 
 /**
  * Validates every number of a text against the evidence and the recorded calculator outputs: exact and
