@@ -1,3 +1,4 @@
+import { lastTextMemo } from "../../../text/last-text-memo.js";
 import {
   combined,
   type Inner,
@@ -155,29 +156,19 @@ const compositeFigures = (ranked: readonly Operand[], claim: string): Operand[] 
   if (kept?.claim === claim) return kept.figures;
   const claimWords = new Set(contentWords(claim));
   // Table rows the claim names word for word ("defined benefit schemes"). The figures of one row share its
-  // label, and a claim's ranked figures hold many rows' several columns: each label is read once per claim.
-  // The last label is compared first: the figures of one row follow each other, and a label equal to one of
-  // another source's is a string of its own, which the map would compare character by character each time.
+  // label, and a claim's ranked figures hold many rows' several columns: each label is read once per claim,
+  // and asked about once for the figures of its row, which follow each other.
   const namedLabels = new Map<string, boolean>();
-  let lastLabel: string | undefined;
-  let lastNamed = false;
-  const rowNamed = (figure: SourceNumber) => {
-    if (!figure.table) return false;
-    const label = figure.table.label;
-    if (label === lastLabel) {
-      lastLabel = label;
-      return lastNamed;
-    }
+  const labelNamed = lastTextMemo((label) => {
     let named = namedLabels.get(label);
     if (named === undefined) {
       const words = contentWords(label);
       named = words.length > 0 && words.every((word) => claimWords.has(word));
       namedLabels.set(label, named);
     }
-    lastLabel = label;
-    lastNamed = named;
     return named;
-  };
+  });
+  const rowNamed = (figure: SourceNumber) => figure.table !== undefined && labelNamed(figure.table.label);
   // The figures closest to the claim and those of the rows it names (each in every scale it may be read
   // in), then the totals of their tables.
   const chosen = new Set<number>();

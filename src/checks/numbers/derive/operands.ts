@@ -1,3 +1,4 @@
+import { lastTextMemo } from "../../../text/last-text-memo.js";
 import type { SourceNumber } from "./source-numbers.js";
 
 /**
@@ -64,24 +65,18 @@ const placeIndexOf = (numbers: readonly SourceNumber[]): PlaceIndex => {
   const placeNumber = new Map<string, number>();
   const places: string[] = [];
   const placeOf = new Int32Array(numbers.length);
-  // Figures of one line follow each other: the last place is compared before the map is asked. It is the last
-  // figure's own string, even when an equal one was found: two sources holding the same long line hold two
-  // strings, and comparing the second's figures with the first's string would read the whole line each time.
-  let lastPlace: string | undefined;
-  let last = -1;
-  numbers.forEach((number, index) => {
-    const where = number.table ? number.table.label : number.lineText;
-    if (where !== lastPlace) {
-      let place = placeNumber.get(where);
-      if (place === undefined) {
-        place = places.length;
-        placeNumber.set(where, place);
-        places.push(where);
-      }
-      last = place;
+  // Figures of one line follow each other: the map is asked once per line.
+  const placeFor = lastTextMemo((where) => {
+    let place = placeNumber.get(where);
+    if (place === undefined) {
+      place = places.length;
+      placeNumber.set(where, place);
+      places.push(where);
     }
-    lastPlace = where;
-    placeOf[index] = last;
+    return place;
+  });
+  numbers.forEach((number, index) => {
+    placeOf[index] = placeFor(number.table ? number.table.label : number.lineText);
   });
   const starts = new Int32Array(places.length + 1);
   let at = 0;

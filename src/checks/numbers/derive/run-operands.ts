@@ -1,3 +1,4 @@
+import { lastTextMemo } from "../../../text/last-text-memo.js";
 import { isNil } from "./dash-cells.js";
 import { isPercentNumber, type Operand } from "./operands.js";
 import { sortValues, type ValueIndex } from "./search.js";
@@ -10,9 +11,10 @@ const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
   // string built around it: a 10 KB line would be copied and hashed again for every figure on it.
   const lineGroups = new Map<number, Map<string, SourceNumber[]>>();
   const inOrder: SourceNumber[][] = [];
-  let lastLine: string | undefined;
-  let lastSource = -1;
-  let lastGroup: SourceNumber[] | undefined;
+  // A source's lines: the group of a figure's line, found once per line (the figures of one line follow each
+  // other, and a long line repeated is compared with its key once, not once per figure).
+  let lineSource: number | undefined;
+  let lineGroup = (_text: string): SourceNumber[] => [];
   const add = (key: string, number: SourceNumber) => {
     const group = groups.get(key);
     if (group) group.push(number);
@@ -30,29 +32,21 @@ const runGroups = (numbers: readonly SourceNumber[]): SourceNumber[][] => {
       if (!number.isTotal)
         add(`column:${number.source}:${number.table.block}:${number.table.column}`, number);
     } else if (!number.isTotal) {
-      // The figures of one line follow each other: the map is asked once per line, not once per figure. A
-      // line whose text equals an earlier line's is a string of its own, which the map compares character by
-      // character with the key it holds: per figure, a long repeated line would be read once per figure.
-      if (number.lineText === lastLine && number.source === lastSource && lastGroup) {
-        lastGroup.push(number);
-        lastLine = number.lineText;
-        continue;
-      }
-      let lines = lineGroups.get(number.source);
-      if (!lines) {
-        lines = new Map();
+      if (number.source !== lineSource) {
+        lineSource = number.source;
+        const lines = lineGroups.get(number.source) ?? new Map<string, SourceNumber[]>();
         lineGroups.set(number.source, lines);
+        lineGroup = lastTextMemo((text) => {
+          let group = lines.get(text);
+          if (!group) {
+            group = [];
+            lines.set(text, group);
+            inOrder.push(group);
+          }
+          return group;
+        });
       }
-      let group = lines.get(number.lineText);
-      if (group) group.push(number);
-      else {
-        group = [number];
-        lines.set(number.lineText, group);
-        inOrder.push(group);
-      }
-      lastLine = number.lineText;
-      lastSource = number.source;
-      lastGroup = group;
+      lineGroup(number.lineText).push(number);
     }
   }
   return inOrder.map((group) => group.sort((a, b) => a.id - b.id));
@@ -73,6 +67,7 @@ interface RunTable {
   readonly group: Int32Array;
   readonly start: Int32Array;
   readonly length: Int32Array;
+  /** At most four: a figure's value as written and in each scale its document declares (thousands, millions, billions). */
   readonly scale: Uint8Array;
   readonly combine: Uint8Array;
   readonly values: Float64Array;

@@ -1,5 +1,6 @@
 import type { EvidenceSource } from "../../../model/layer.js";
 import { isAsciiDigit, isAsciiLetterOrDigit } from "../../../text/ascii.js";
+import { lastTextMemo } from "../../../text/last-text-memo.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { declaredScales } from "../extract/scale-words.js";
 import { type ExtractedNumber, type ExtractOptions, isQuantity, numberWith } from "../extract/types.js";
@@ -455,18 +456,12 @@ const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
     else values.set(number.number.value, new Set([number.year]));
   }
   if (rows.size === 0) return numbers;
-  const labelsOf = labelFinder([...rows.keys()]);
-  // The figures of one line follow each other: its labels are asked for once per line. The finder keeps them by
-  // the line's text, and a line equal to an earlier one is a string of its own, compared character by character
-  // with the key each time it is asked.
-  let lastLine: string | undefined;
-  let lastLabels: readonly string[] = [];
+  // The figures of one line follow each other: its labels are asked for once per line.
+  const labelsOf = lastTextMemo(labelFinder([...rows.keys()]));
   return numbers.map((number) => {
     if (number.table || number.year !== undefined) return number;
-    if (number.lineText !== lastLine) lastLabels = labelsOf(number.lineText);
-    lastLine = number.lineText;
     const years = new Set<number>();
-    for (const label of lastLabels)
+    for (const label of labelsOf(number.lineText))
       for (const year of rows.get(label)?.get(number.number.value) ?? []) years.add(year);
     const [year] = years;
     return years.size === 1 && year !== undefined ? { ...number, year } : number;

@@ -23,6 +23,14 @@ const ledger = (accounts: number) =>
       `Account ${String.fromCharCode(65 + (k % 26))} closed the year at ${(10_000 + 7 * k).toLocaleString("en-US")} dollars.`,
   ).join("\n");
 
+/** Sentences stating the ledger's first accounts, one each, as the ledger writes their figures. */
+const accountSentences = (count: number) =>
+  Array.from(
+    { length: count },
+    (_, k) =>
+      `Account ${String.fromCharCode(65 + k)} closed at ${(10_000 + 7 * k).toLocaleString("en-US")} dollars.`,
+  );
+
 const run = (input: LayerInput, layer = makeNumbersLayer()) => Effect.runSync(layer.run(input));
 
 describe("numbers layer: limits are reported, never silent", () => {
@@ -60,17 +68,7 @@ describe("numbers layer: limits are reported, never silent", () => {
     // 100 source figures: each traced number counts 101 (every figure once, and one), so a bound of 150 lets
     // the first two numbers through and leaves the third.
     const layer = makeNumbersLayer({ maxTraceWork: 150 });
-    const result = run(
-      inputOf(
-        [
-          "Account A closed at 10,000 dollars.",
-          "Account B closed at 10,007 dollars.",
-          "Account C closed at 10,014 dollars.",
-        ],
-        ledger(100),
-      ),
-      layer,
-    );
+    const result = run(inputOf(accountSentences(3), ledger(100)), layer);
     expect(result.passed).toBe(false);
     expect(result.details?.limitReached).toEqual(["maxTraceWork"]);
     expect(result.details?.numbersUnverified).toBe(1);
@@ -85,18 +83,7 @@ describe("numbers layer: limits are reported, never silent", () => {
 
   it("names each bound for the numbers it left: the work bound's first, then the answer's", () => {
     const layer = makeNumbersLayer({ maxTraceWork: 150, maxAnswerNumbers: 3 });
-    const result = run(
-      inputOf(
-        [
-          "Account A closed at 10,000 dollars.",
-          "Account B closed at 10,007 dollars.",
-          "Account C closed at 10,014 dollars.",
-          "Account D closed at 10,021 dollars.",
-        ],
-        ledger(100),
-      ),
-      layer,
-    );
+    const result = run(inputOf(accountSentences(4), ledger(100)), layer);
     expect(result.details?.limitReached).toEqual(["maxTraceWork", "maxAnswerNumbers"]);
     expect(result.claims?.map((claim) => claim.verdict)).toEqual([
       "supported",
@@ -110,17 +97,7 @@ describe("numbers layer: limits are reported, never silent", () => {
 
   it("makes the claims of answer numbers past the answer limit unverifiable", () => {
     const layer = makeNumbersLayer({ maxAnswerNumbers: 2 });
-    const result = run(
-      inputOf(
-        [
-          "Account A closed at 10,000 dollars.",
-          "Account B closed at 10,007 dollars.",
-          "Account C closed at 10,014 dollars.",
-        ],
-        ledger(10),
-      ),
-      layer,
-    );
+    const result = run(inputOf(accountSentences(3), ledger(10)), layer);
     expect(result.passed).toBe(false);
     expect(result.details?.limitReached).toEqual(["maxAnswerNumbers"]);
     expect(result.claims?.map((claim) => claim.verdict)).toEqual(["supported", "supported", "unverifiable"]);

@@ -1,8 +1,10 @@
+import { lastTextMemo } from "../../../text/last-text-memo.js";
 import { isNil } from "../derive/dash-cells.js";
 import { contentWords } from "../derive/operands.js";
 import type { SourceNumber, SourcePool } from "../derive/source-numbers.js";
 import type { ExtractedNumber } from "../extract/types.js";
 import type { PartialAggregation } from "./validation-result.js";
+import { exhausted, type WorkMeter } from "./work-meter.js";
 
 /** Words that present a figure as a total. */
 export const totalCue = /\b(?:total|totals|totalled|totaled|overall|combined|altogether|aggregate|in all)\b/i;
@@ -76,18 +78,6 @@ const itemValue = (item: SourceNumber, written: boolean, scaleIndex: number): nu
   written ? item.number.value : (item.values[scaleIndex] ?? item.number.scaled);
 
 /**
- * Work a search may spend, counted in sums tried and figures read, shared by the searches of one validation.
- * `spent` past `limit` ends a search as `exhausted`.
- */
-export interface WorkMeter {
-  spent: number;
-  readonly limit: number;
-}
-
-/** A search that ran out of work before it could tell: not "none found". */
-export const exhausted = Symbol("work exhausted");
-
-/**
  * The first subset of 2 to 4 items whose sum hits the target (4 only for short lists), or undefined. Each sum
  * tried counts one unit of `work`.
  */
@@ -154,14 +144,10 @@ export const findPartialAggregation = (
   const itemsOf = totalItems(pool);
   // Where a total stands (its row label, or its line; both lower case) is read once for the figures of one
   // row or line, which follow each other: a long label would be read again for each of its figures.
-  let lastWhere: string | undefined;
-  let lastOfTopic = false;
+  const ofTopic = lastTextMemo((where) => totalOfTopic(where, words));
   for (const total of pool.numbers) {
     if (!total.isTotal || isNil(total)) continue;
-    const where = total.table ? total.table.label : total.lineText;
-    if (where !== lastWhere) lastOfTopic = totalOfTopic(where, words);
-    lastWhere = where;
-    if (!lastOfTopic) continue;
+    if (!ofTopic(total.table ? total.table.label : total.lineText)) continue;
     for (const target of targets) {
       const totalValues = target.written ? [total.number.value] : total.values;
       if (totalValues.some((value) => Math.abs(value - target.value) <= target.tolerance)) continue;

@@ -19,10 +19,11 @@ import type { RecordedCalculation } from "../tool/recorder.js";
 import { topicScorer } from "./claim-fit.js";
 import { findInlineCalculations } from "./inline-calculations.js";
 import { namedChange } from "./named-change.js";
-import { exhausted, findPartialAggregation, type WorkMeter } from "./partial-aggregation.js";
+import { findPartialAggregation } from "./partial-aggregation.js";
 import { statedDirection, writtenAsLevel } from "./stated-direction.js";
 import { type TraceContext, targetsOf, traceNumber } from "./trace-number.js";
 import type { NumberCheck, PartialAggregation, ValidationResult } from "./validation-result.js";
+import { exhausted, type WorkMeter } from "./work-meter.js";
 
 export interface ValidateOptions extends ExtractOptions {
   readonly search?: Partial<SearchLimits>;
