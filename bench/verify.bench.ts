@@ -102,7 +102,10 @@ const configurations: { name: string; layers: LayerFactory; rounds: number; call
   },
   {
     name: "grounding + numbers (the default offline layers), cold",
-    layers: () => [makeGroundingLayer({}, noCache), makeNumbersLayer({ readSources: makeSourcesCache(0) })],
+    layers: () => [
+      makeGroundingLayer({}, noCache),
+      makeNumbersLayer({ readSources: makeSourcesCache({ capacity: 0 }) }),
+    ],
     rounds: 3,
     calls: 300,
   },

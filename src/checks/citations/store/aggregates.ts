@@ -97,7 +97,10 @@ export const findTokensBySymbol = (
         const bySymbol = new Map<string, TokenRecord[]>();
         for (const token of tokens) {
           const key = (token.symbol ?? "").toUpperCase();
-          bySymbol.set(key, [...(bySymbol.get(key) ?? []), token]);
+          // Added in place: a copy per token cost the square of a symbol's tokens (10,000 at most here).
+          const same = bySymbol.get(key);
+          if (same) same.push(token);
+          else bySymbol.set(key, [token]);
         }
         return bySymbol;
       });

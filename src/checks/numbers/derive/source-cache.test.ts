@@ -9,7 +9,7 @@ const evidence = (text: string, index = 0): EvidenceSource[] => [{ index, origin
 
 describe("makeSourcesCache", () => {
   it("reuses the sources read for the same evidence, and only for the same evidence", () => {
-    const read = makeSourcesCache(4, { remember: 16, admitAtOnceChars: 1 });
+    const read = makeSourcesCache({ capacity: 4, admission: { remember: 16, admitAtOnceChars: 1 } });
     const first = read(evidence("Revenue was $12.6 million."), options);
     expect(read(evidence(`Revenue was $12.6 ${"million."}`), options)).toBe(first);
     // Same length, other text; same text, other index; same text, other options.
@@ -20,7 +20,7 @@ describe("makeSourcesCache", () => {
   });
 
   it("forgets the least recently used evidence beyond its capacity", () => {
-    const read = makeSourcesCache(2, { remember: 16, admitAtOnceChars: 1 });
+    const read = makeSourcesCache({ capacity: 2, admission: { remember: 16, admitAtOnceChars: 1 } });
     const a = read(evidence("a 1"), options);
     const b = read(evidence("b 2"), options);
     expect(read(evidence("a 1"), options)).toBe(a);
@@ -30,7 +30,7 @@ describe("makeSourcesCache", () => {
   });
 
   it("keeps what it read from the second time on, or at once when the evidence is large", () => {
-    const read = makeSourcesCache(4, { remember: 16, admitAtOnceChars: 200 });
+    const read = makeSourcesCache({ capacity: 4, admission: { remember: 16, admitAtOnceChars: 200 } });
     const once = read(evidence("Revenue was $12.6 million."), options);
     const kept = read(evidence("Revenue was $12.6 million."), options);
     expect(kept).not.toBe(once);
@@ -40,7 +40,7 @@ describe("makeSourcesCache", () => {
   });
 
   it("keeps no copy when its capacity is 0", () => {
-    const read = makeSourcesCache(0);
+    const read = makeSourcesCache({ capacity: 0 });
     expect(read(evidence("a 1"), options)).not.toBe(read(evidence("a 1"), options));
   });
 
@@ -52,7 +52,7 @@ describe("makeSourcesCache", () => {
     ];
     const setOf = (order: readonly number[]): EvidenceSource[] =>
       order.map((document, index) => ({ index, origin: "source", text: documents[document] as string }));
-    const read = makeSourcesCache(4, { remember: 16, admitAtOnceChars: 1_000_000 });
+    const read = makeSourcesCache({ capacity: 4, admission: { remember: 16, admitAtOnceChars: 1_000_000 } });
     read(setOf([0, 1]), options);
     read(setOf([2]), options);
     // Each document seen twice now, the sets never the same: every later set is made of kept readings.
@@ -108,7 +108,7 @@ describe("makeSourcesCache", () => {
   });
 
   it("counts the sets it answered, the sets too large to keep, and the sources it did not read again", () => {
-    const read = makeSourcesCache(1, { remember: 16, admitAtOnceChars: 1 });
+    const read = makeSourcesCache({ capacity: 1, admission: { remember: 16, admitAtOnceChars: 1 } });
     const pair = (a: string, b: string): EvidenceSource[] => [...evidence(a), ...evidence(b, 1)];
     read(pair("Revenue was $12.6 million.", "Costs were $3.1 million."), options);
     read(pair("Revenue was $12.6 million.", "Costs were $3.1 million."), options); // a hit
@@ -127,7 +127,7 @@ describe("makeSourcesCache", () => {
     });
     // Sources: two read, then one of them again among a new one, then the large one on its own.
     expect(sources).toMatchObject({ cache: "numbers.sources", lookups: 4, hits: 1, bypassed: 1 });
-    expect(makeSourcesCache(0).stats()).toEqual([
+    expect(makeSourcesCache({ capacity: 0 }).stats()).toEqual([
       expect.objectContaining({ cache: "numbers.evidence-sets", maxEntries: 0 }),
     ]);
   });

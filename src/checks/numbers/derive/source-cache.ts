@@ -79,6 +79,16 @@ export interface SourcesCache extends SourcesReader {
   readonly stats: () => readonly CacheStats[];
 }
 
+/** How much a `makeSourcesCache` keeps, and when. */
+export interface SourcesCacheOptions {
+  /** Evidence sets kept whole (default 16); 0 keeps nothing, not even single sources. */
+  readonly capacity?: number;
+  /** When a set or a source is kept: from its second sight, or at once when large. */
+  readonly admission?: SecondSightOptions;
+  /** Bounds of the single sources' readings kept (default `defaultSourceCacheLimits`). */
+  readonly sourceLimits?: TextCacheLimits;
+}
+
 /**
  * A `prepareSources` that remembers the last `capacity` evidence sets (up to 1 MB of text each) it has read
  * twice, or once when large (see `makeSecondSight`): many answers are usually checked against the same sources.
@@ -88,11 +98,11 @@ export interface SourcesCache extends SourcesReader {
  * (`makeSourceReadings`, bounded by `sourceLimits`): a document that comes back among other documents is not
  * read again.
  */
-export const makeSourcesCache = (
+export const makeSourcesCache = ({
   capacity = 16,
-  admission: SecondSightOptions = defaultSecondSight,
-  sourceLimits: TextCacheLimits = defaultSourceCacheLimits,
-): SourcesCache => {
+  admission = defaultSecondSight,
+  sourceLimits = defaultSourceCacheLimits,
+}: SourcesCacheOptions = {}): SourcesCache => {
   const admit = makeSecondSight(admission);
   const counts = makeCacheCounts();
   // A set not kept whole is read from its sources' readings, each kept on its own.

@@ -28,7 +28,7 @@ export const makeNumbersLayer = (
 ): VerificationLayer => {
   // The layer's own cache, unless the caller brings a reader of its own (whose caching is the caller's).
   const sourcesCache =
-    overrides.readSources === undefined ? makeSourcesCache(undefined, undefined, sourceCache) : undefined;
+    overrides.readSources === undefined ? makeSourcesCache({ sourceLimits: sourceCache }) : undefined;
   const options: NumbersLayerOptions = {
     ...(sourcesCache === undefined ? {} : { readSources: sourcesCache }),
     ...overrides,

@@ -1,5 +1,6 @@
 import { type EvidenceSource, evidenceCharacters } from "../../../model/layer.js";
 import type { Span } from "../../../model/span.js";
+import { segmentClaims } from "../../../text/claims.js";
 import type { DerivationKind } from "../derive/formula.js";
 import { contentWords, type Operand, rankSources } from "../derive/operands.js";
 import { derivationsNamed } from "../derive/operation-words.js";
@@ -67,7 +68,10 @@ export interface ValidateInput {
   readonly calculations?: readonly RecordedCalculation[];
   /** The question, used with each claim to rank source numbers by proximity. */
   readonly question?: string;
-  /** Claim spans: each number is traced with its own claim's wording. Defaults to the whole text. */
+  /**
+   * Claim spans: each number is traced with its own claim's wording. A number no claim holds (and every number
+   * when none are given) is traced with the wording of its sentence.
+   */
   readonly claims?: readonly { readonly span: { readonly start: number; readonly end: number } }[];
 }
 
@@ -160,15 +164,61 @@ const answersAnAmount = (input: ValidateInput): boolean =>
  * as the answer to the question: the question is put before it, and `start` moves back by as much, so offsets
  * into the wording stay those of the text.
  */
-const claimOf = (input: ValidateInput, number: ExtractedNumber): { text: string; start: number } => {
-  const claim = input.claims?.find((c) => c.span.start <= number.span.start && number.span.end <= c.span.end);
-  const own = claim
-    ? { text: input.text.slice(claim.span.start, claim.span.end), start: claim.span.start }
-    : { text: input.text, start: 0 };
-  const question = input.question?.trim();
-  if (!question || !bareFigure(own.text)) return own;
-  const lead = `${question} `;
-  return { text: `${lead}${own.text}`, start: own.start - lead.length };
+/** A claim's span: where its text starts and ends in the answer. */
+type ClaimSpan = { readonly span: { readonly start: number; readonly end: number } };
+
+/**
+ * The first of `claims` holding `span`, or undefined. Claims in text order that do not overlap (a segmenter's,
+ * the verifier's) are searched by halves; any other list is walked in order. An answer's hundreds of numbers
+ * each look up their claim, and an answer of 100,000 characters has thousands of claims.
+ */
+const claimHolding = (claims: readonly ClaimSpan[], inOrder: boolean, span: Span): ClaimSpan | undefined => {
+  const holds = (claim: ClaimSpan) => claim.span.start <= span.start && span.end <= claim.span.end;
+  if (!inOrder) return claims.find(holds);
+  // The last claim starting at or before the number: the only one that can hold it.
+  let low = 0;
+  let high = claims.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((claims[middle] as ClaimSpan).span.start <= span.start) low = middle + 1;
+    else high = middle;
+  }
+  const claim = claims[low - 1];
+  return claim && holds(claim) ? claim : undefined;
+};
+
+/** Whether claims are in text order, none overlapping the next. */
+const inTextOrder = (claims: readonly ClaimSpan[]): boolean => {
+  for (let at = 1; at < claims.length; at++)
+    if ((claims[at] as ClaimSpan).span.start < (claims[at - 1] as ClaimSpan).span.end) return false;
+  return true;
+};
+
+/**
+ * Finds each number's claim: the caller's claim holding it, else the sentence holding it (the text segmented
+ * as verification segments answers, on first need). A number is read with the words of its own claim: read with
+ * the whole answer, every number of a long answer would scan all of it, again and again (an answer's 500 numbers
+ * against its 100,000 characters took seconds), and a "decline" anywhere would turn the sign of every figure.
+ * The whole text only when no sentence holds the number.
+ */
+const claimFinder = (input: ValidateInput) => {
+  const given = input.claims;
+  const givenInOrder = given !== undefined && inTextOrder(given);
+  let sentences: readonly ClaimSpan[] | undefined;
+  return (number: ExtractedNumber): { text: string; start: number } => {
+    let claim = given && claimHolding(given, givenInOrder, number.span);
+    if (!claim) {
+      sentences ??= segmentClaims(input.text);
+      claim = claimHolding(sentences, true, number.span);
+    }
+    const own = claim
+      ? { text: input.text.slice(claim.span.start, claim.span.end), start: claim.span.start }
+      : { text: input.text, start: 0 };
+    const question = input.question?.trim();
+    if (!question || !bareFigure(own.text)) return own;
+    const lead = `${question} `;
+    return { text: `${lead}${own.text}`, start: own.start - lead.length };
+  };
 };
 
 /**
@@ -293,8 +343,9 @@ export const validateNumbers = (input: ValidateInput, options: ValidateOptions =
     return cached;
   };
   // Each number's claim, context and targets, read once.
+  const claimOf = claimFinder(input);
   const traced = answerNumbers.map((number, at) => {
-    const claim = claimOf(input, number);
+    const claim = claimOf(number);
     const claimText = claim.text;
     // Numbers are in text order: the claim holds another one when a neighbour falls inside it.
     const before = answerNumbers[at - 1];
