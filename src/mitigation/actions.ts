@@ -18,7 +18,7 @@ interface FailingRegion {
   readonly claims: readonly ClaimFinding[];
 }
 
-/** The failing claims merged into non-overlapping regions clipped to the text, last region first. */
+/** The failing claims merged into non-overlapping regions clipped to the text, in text order. */
 const failingRegions = (text: string, claims: readonly ClaimFinding[]): FailingRegion[] => {
   const sorted = failingClaims(claims)
     .map((claim) => ({
@@ -36,7 +36,7 @@ const failingRegions = (text: string, claims: readonly ClaimFinding[]): FailingR
       last.claims.push(entry.claim);
     } else regions.push({ start: entry.start, end: entry.end, claims: [entry.claim] });
   }
-  return regions.reverse();
+  return regions;
 };
 
 const markerFor = (claims: readonly ClaimFinding[]): string => {
@@ -50,10 +50,16 @@ const markerFor = (claims: readonly ClaimFinding[]): string => {
  * Overlapping failing claims get one marker after the region they cover, never a marker inside another.
  */
 export const flagUncertain = (text: string, claims: readonly ClaimFinding[]): string => {
-  let result = text;
-  for (const region of failingRegions(text, claims))
-    result = result.slice(0, region.end) + markerFor(region.claims) + result.slice(region.end);
-  return result;
+  // Built in one pass from the pieces between the markers: writing each marker into the text made so far read
+  // that whole text again, once per region (an answer's thousands of failing sentences took their square).
+  const pieces: string[] = [];
+  let cursor = 0;
+  for (const region of failingRegions(text, claims)) {
+    pieces.push(text.slice(cursor, region.end), markerFor(region.claims));
+    cursor = region.end;
+  }
+  pieces.push(text.slice(cursor));
+  return pieces.join("");
 };
 
 /**
@@ -65,14 +71,24 @@ export const redact = (
   text: string,
   claims: readonly ClaimFinding[],
 ): { text: string; removed: string[] } => {
-  let result = text;
+  // Built in one pass from the pieces kept between the regions (cutting each region out of the text made so
+  // far read that whole text again, once per region). A region takes the spaces and tabs after it with it, up
+  // to where the next region starts.
+  const regions = failingRegions(text, claims);
+  const kept: string[] = [];
   const removed: string[] = [];
-  for (const region of failingRegions(text, claims)) {
-    removed.unshift(text.slice(region.start, region.end));
+  let cursor = 0;
+  for (let at = 0; at < regions.length; at++) {
+    const region = regions[at] as FailingRegion;
+    const next = regions[at + 1]?.start ?? text.length;
+    removed.push(text.slice(region.start, region.end));
+    kept.push(text.slice(cursor, region.start));
     let end = region.end;
-    while (end < result.length && (result[end] === " " || result[end] === "\t")) end++;
-    result = result.slice(0, region.start) + result.slice(end);
+    while (end < next && (text[end] === " " || text[end] === "\t")) end++;
+    cursor = end;
   }
+  kept.push(text.slice(cursor));
+  const result = kept.join("");
   if (removed.length === 0) return { text, removed };
   const note = `[${removed.length} unsupported ${removed.length === 1 ? "statement was" : "statements were"} removed]`;
   return { text: `${result.trimEnd()}\n\n${note}`, removed };
