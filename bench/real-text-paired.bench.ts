@@ -8,7 +8,7 @@
  *   npm run build
  *   git worktree add /tmp/base <commit> && (cd /tmp/base && npm ci && npm run build)
  *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:real:paired -- \
- *     --baseline /tmp/base/dist [--rounds 5] [--payloads 200]
+ *     --baseline /tmp/base/dist [--rounds 5] [--payloads 200] [--set tatqa]
  *
  * Each round gives every payload's sources a new closing word, so no verification meets sources a cache holds;
  * two rounds before the measured ones compile the code. Reported: each side's answers per second over the
@@ -21,14 +21,21 @@ import {
   timedVerification,
   verifierOfBuild,
 } from "./libraries/paired-builds.js";
-import { buildPayloads } from "./libraries/real-payloads.js";
+import { buildLabelledPayloads } from "./libraries/real-payloads.js";
 import { median } from "./libraries/statistics.js";
 
-const { baseline: baselineDist, rounds, payloads: payloadCount } = pairedBenchArguments(200);
+const { baseline: baselineDist, rounds, payloads: payloadCount, set } = pairedBenchArguments(200);
 
 const current = await verifierOfBuild(thisTreesDist);
 const baseline = await verifierOfBuild(baselineDist);
-const payloads = (await buildPayloads()).slice(0, payloadCount);
+const payloads = (await buildLabelledPayloads())
+  .filter((labelled) => set === undefined || labelled.set === set)
+  .map(({ payload }) => payload)
+  .slice(0, payloadCount);
+if (payloads.length === 0) {
+  process.stderr.write(`no payloads of the set ${set}: summedits, begin, frank_cnndm or tatqa\n`);
+  process.exit(2);
+}
 
 /** The request of one payload in one round, as a server would receive it: parsed from JSON. */
 const requestOf = (index: number, round: string) => {
@@ -67,7 +74,7 @@ await baseline.close();
 
 const measured = rounds * payloads.length;
 console.log(
-  `${measured} verifications each, ${payloads.length} distinct payloads x ${rounds} rounds, paired per payload`,
+  `${measured} verifications each, ${payloads.length} distinct payloads${set === undefined ? "" : ` of ${set}`} x ${rounds} rounds, paired per payload`,
 );
 console.log(`this tree: ${((measured / currentTotal) * 1000).toFixed(1)} answers/s`);
 console.log(`baseline:  ${((measured / baselineTotal) * 1000).toFixed(1)} answers/s`);

@@ -53,7 +53,8 @@ export const pairedTimes = async (
 
 /**
  * The arguments of a bench that sets this tree's build beside another's: `--baseline <dist>` (required: the
- * process exits with status 2 without it), `--rounds` (default 5), `--payloads` (`payloadsByDefault`), and, for
+ * process exits with status 2 without it), `--rounds` (default 5), `--payloads` (`payloadsByDefault`), `--set`
+ * (the payloads of one labelled set only, say `tatqa`: a change to one kind of text, measured on it), and, for
  * a bench that offers worker pools (`withWorkers`), `--workers` (default 0: verifiers in this thread).
  */
 export const pairedBenchArguments = (payloadsByDefault: number, withWorkers = false) => {
@@ -62,6 +63,7 @@ export const pairedBenchArguments = (payloadsByDefault: number, withWorkers = fa
       baseline: { type: "string" },
       rounds: { type: "string", default: "5" },
       payloads: { type: "string", default: String(payloadsByDefault) },
+      set: { type: "string" },
       ...(withWorkers ? { workers: { type: "string", default: "0" } } : {}),
     },
   });
@@ -78,6 +80,7 @@ export const pairedBenchArguments = (payloadsByDefault: number, withWorkers = fa
     baseline: values.baseline,
     rounds: Number(values.rounds),
     payloads: Number(values.payloads),
+    set: values.set,
     workers,
   };
 };

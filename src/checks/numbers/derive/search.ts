@@ -193,24 +193,25 @@ const sameSource = (a: Operand, b: Operand) =>
 export const negligible = (a: number, b: number): boolean =>
   a !== 0 && b !== 0 && Math.min(Math.abs(a), Math.abs(b)) < Math.max(Math.abs(a), Math.abs(b)) * 1e-3;
 
-/** Where the first operand of a pair must lie: `center` give or take `width`. */
-interface ValueWindow {
-  center: number;
-  width: number;
-}
-
-/** Sets a window and says it exists. */
-const windowAt = (window: ValueWindow, center: number, width: number): boolean => {
-  window.center = center;
-  window.width = width;
-  return true;
-};
+/**
+ * The inverse of a pair rule's formula, by the first operand: where the first operand must lie, worked out
+ * from the target and the second operand (see the cases of `findPairs`' window loop). A number to switch on:
+ * the search asks for every second operand of every rule, and literal numbers in a switch are a jump where
+ * the rule's name compared strings case by case, and named constants read a property in each case.
+ *
+ * 0: a = t + b (a difference; expenses, revenue less income); 1: a = t - b (a sum); 2: a = 2t - b (an average
+ * of two); 3: a = t b (a ratio); 4: a = 100 t / b (a percent of a figure); 5: a = t b / 100 (the whole of a
+ * share); 6: a = t / b (a count times a price per unit); 7: a = b (1 + t / 100) (a percent change from b);
+ * 8: a = t b / 100, b never 0 (a percentage of b).
+ */
+type Inverse = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 interface PairRule {
   readonly kind: DerivationKind;
+  readonly inverse: Inverse;
   readonly forPercent: boolean;
   readonly forPlain: boolean;
-  /** The formula, on the first and the second operand (its inverse is `solve`). */
+  /** The formula, on the first and the second operand (its inverse is `inverse`). */
   readonly compute: (a: number, b: number) => number;
   readonly additive: boolean;
   readonly ordered: boolean;
@@ -218,42 +219,10 @@ interface PairRule {
   readonly namedOnly: boolean;
 }
 
-/**
- * Where the first operand of a pair must lie for the rule's formula to hit `t` (give or take `w`) with `b` as
- * the second: the window's center and half-width, written into `window` (no object per call: the search asks
- * millions of times); false when no value does. One function switching on the rule, not a closure per rule:
- * the search calls it for every second operand of every rule, and a call site that meets ten closures is
- * never inlined.
- */
-const solve = (kind: DerivationKind, t: number, w: number, b: number, window: ValueWindow): boolean => {
-  switch (kind) {
-    case "difference":
-    case "expenses":
-      return windowAt(window, t + b, w);
-    case "sum":
-      return windowAt(window, t - b, w);
-    case "average":
-      return windowAt(window, 2 * t - b, 2 * w);
-    case "ratio":
-      return b !== 0 && windowAt(window, t * b, w * Math.abs(b));
-    case "percent-of":
-      return b !== 0 && windowAt(window, (100 * t) / b, (100 * w) / Math.abs(b));
-    case "whole-of-share":
-      return windowAt(window, (t * b) / 100, (w * Math.abs(b)) / 100);
-    case "per-unit-product":
-      return b !== 0 && windowAt(window, t / b, w / Math.abs(b));
-    case "percent-change":
-      return b !== 0 && windowAt(window, b * (1 + t / 100), (w * Math.abs(b)) / 100);
-    case "percentage":
-      return b !== 0 && windowAt(window, (t * b) / 100, (w * Math.abs(b)) / 100);
-    default:
-      return false;
-  }
-};
-
 const pairRules: readonly PairRule[] = [
   {
     kind: "difference",
+    inverse: 0,
     forPercent: true,
     forPlain: true,
     additive: true,
@@ -264,6 +233,7 @@ const pairRules: readonly PairRule[] = [
   {
     // Percents add up only with percents: shares of one whole ("34% + 11% of revenue").
     kind: "sum",
+    inverse: 1,
     forPercent: true,
     forPlain: true,
     additive: true,
@@ -273,6 +243,7 @@ const pairRules: readonly PairRule[] = [
   },
   {
     kind: "average",
+    inverse: 2,
     forPercent: true,
     forPlain: true,
     additive: true,
@@ -282,6 +253,7 @@ const pairRules: readonly PairRule[] = [
   },
   {
     kind: "ratio",
+    inverse: 3,
     forPercent: false,
     forPlain: true,
     additive: false,
@@ -291,6 +263,7 @@ const pairRules: readonly PairRule[] = [
   },
   {
     kind: "percent-of",
+    inverse: 4,
     forPercent: false,
     forPlain: true,
     additive: false,
@@ -302,6 +275,7 @@ const pairRules: readonly PairRule[] = [
     // The whole a figure is a share of: "12% of the staff, or 840 employees" puts the staff at
     // 840 / 12 * 100. Only for a claim that names a whole ("the total number of employees").
     kind: "whole-of-share",
+    inverse: 5,
     forPercent: false,
     forPlain: true,
     additive: false,
@@ -314,6 +288,7 @@ const pairRules: readonly PairRule[] = [
     // 250,000 * 8.00. Only for a figure headed as a count of shares or units and one headed as a price per
     // share or unit (see `countAndPrice`).
     kind: "per-unit-product",
+    inverse: 6,
     forPercent: false,
     forPlain: true,
     additive: false,
@@ -326,6 +301,7 @@ const pairRules: readonly PairRule[] = [
     // revenue - net income all expenses. Only from a revenue row and an income row of one period, and only
     // for a claim about expenses (see `revenueAndIncome`).
     kind: "expenses",
+    inverse: 0,
     forPercent: false,
     forPlain: true,
     additive: true,
@@ -335,6 +311,7 @@ const pairRules: readonly PairRule[] = [
   },
   {
     kind: "percent-change",
+    inverse: 7,
     forPercent: true,
     forPlain: false,
     additive: false,
@@ -344,6 +321,7 @@ const pairRules: readonly PairRule[] = [
   },
   {
     kind: "percentage",
+    inverse: 8,
     forPercent: true,
     forPlain: false,
     additive: false,
@@ -389,24 +367,76 @@ export const findPairs = (
   firstSuffices: (first: Found) => boolean = () => false,
 ): Found[] => {
   const found: Found[] = [];
-  const { bounded, byValue } = secondsByValue(seconds, limits.maxPairOperands);
+  const { bounded, byValue, values, percent } = secondsByValue(seconds, limits.maxPairOperands);
   const sorted = index.sorted;
-  const firsts = new Int32Array(bounded.length);
+  const count = bounded.length;
+  // Per second operand (by its place in `bounded`): where its window starts in the sorted values, or -1 when it
+  // holds nothing (most do), and where the window ends.
+  const firsts = new Int32Array(count);
+  const highs = new Float64Array(count);
+  const t = target.value;
+  const w = target.tolerance;
   for (const rule of pairRules) {
     if (target.percent ? !rule.forPercent : !rule.forPlain) continue;
     if (target.kinds ? !target.kinds.has(rule.kind) : rule.namedOnly) continue;
-    // Where each second operand's window starts in the sorted values, or -1 when it holds nothing (most do).
+    // Percents add up only with percents.
+    const percentsOnly = rule.additive && target.percent;
     // The second operands are taken in value order, so each window is looked for near the one before: the
     // windows of a rule move one way as the second operand grows, and a step costs a few comparisons, not a
-    // search over every value.
+    // search over every value. Their values and percent marks are read from arrays in that order.
     let hint = 0;
-    for (let k = 0; k < bounded.length; k++) {
+    let anyWindow = false;
+    for (let k = 0; k < count; k++) {
       const at = byValue[k] as number;
       firsts[at] = -1;
-      const b = bounded[at] as Operand;
-      if (rule.additive && target.percent && !b.isPercent) continue;
-      if (!solve(rule.kind, target.value, target.tolerance, b.value, scratchWindow)) continue;
-      const { center, width } = scratchWindow;
+      if (percentsOnly && percent[k] === 0) continue;
+      // Where the first operand must lie for the formula to hit the target (give or take its tolerance) with
+      // this second operand: the window's center and half-width; none when no value does.
+      const b = values[k] as number;
+      let center: number;
+      let width: number;
+      switch (rule.inverse) {
+        case 0:
+          center = t + b;
+          width = w;
+          break;
+        case 1:
+          center = t - b;
+          width = w;
+          break;
+        case 2:
+          center = 2 * t - b;
+          width = 2 * w;
+          break;
+        case 3:
+          if (b === 0) continue;
+          center = t * b;
+          width = w * Math.abs(b);
+          break;
+        case 4:
+          if (b === 0) continue;
+          center = (100 * t) / b;
+          width = (100 * w) / Math.abs(b);
+          break;
+        case 5:
+          center = (t * b) / 100;
+          width = (w * Math.abs(b)) / 100;
+          break;
+        case 6:
+          if (b === 0) continue;
+          center = t / b;
+          width = w / Math.abs(b);
+          break;
+        case 7:
+          if (b === 0) continue;
+          center = b * (1 + t / 100);
+          width = (w * Math.abs(b)) / 100;
+          break;
+        default:
+          if (b === 0) continue;
+          center = (t * b) / 100;
+          width = (w * Math.abs(b)) / 100;
+      }
       const slack = Math.abs(center) * 1e-12;
       const low = center - width - slack;
       const high = center + width + slack;
@@ -414,16 +444,20 @@ export const findPairs = (
       // does (no comparison with it holds).
       const first = Number.isNaN(low) ? 0 : lowerBoundNear(sorted, low, hint);
       if (!Number.isNaN(low)) hint = first;
-      if (first < sorted.length && (sorted[first] as number) <= high) firsts[at] = first;
+      if (first < sorted.length && (sorted[first] as number) <= high) {
+        firsts[at] = first;
+        highs[at] = high;
+        anyWindow = true;
+      }
     }
+    if (!anyWindow) continue;
     // The windows that hold something, second operands in proximity order: the matches come out in the
     // order the callers rank them.
-    for (let at = 0; at < bounded.length; at++) {
+    for (let at = 0; at < count; at++) {
       const first = firsts[at] as number;
       if (first < 0) continue;
       const b = bounded[at] as Operand;
-      solve(rule.kind, target.value, target.tolerance, b.value, scratchWindow);
-      const high = scratchWindow.center + scratchWindow.width + Math.abs(scratchWindow.center) * 1e-12;
+      const high = highs[at] as number;
       // At most `maxWindowCandidates` are looked at: sources repeating one figure thousands of times would
       // otherwise make every window walk all of them, for every second operand and every answer figure.
       const last = Math.min(sorted.length, first + maxWindowCandidates);
@@ -431,7 +465,7 @@ export const findPairs = (
         const a = index.operands[index.order[i] ?? 0];
         if (!a) continue;
         if (a === b || sameSource(a, b) || !related(a, b)) continue;
-        if (rule.additive && target.percent && !a.isPercent) continue;
+        if (percentsOnly && !a.isPercent) continue;
         if (rule.kind === "percent-of" && (!a.isPercent || b.isPercent)) continue;
         if (!operandsFit(rule.kind, a, b)) continue;
         if (rule.ordered && !inPeriodOrder(a, b)) continue;
@@ -448,23 +482,33 @@ export const findPairs = (
   return found.slice(0, maxResults);
 };
 
-/** The window `findPairs` has each rule solve into. */
-const scratchWindow: ValueWindow = { center: 0, width: 0 };
-
 /**
- * The second operands a search tries (the first `maxPairOperands`, in proximity order) and their positions in
- * value order. Remembered per list: one claim's figures and targets all search with the same list.
+ * The second operands a search tries (the first `maxPairOperands`, in proximity order), their positions in value
+ * order, and in that order their values and whether each is a percent (1) or not (0). Remembered per list: one
+ * claim's figures and targets all search with the same list.
  */
-const secondsCache = new WeakMap<readonly Operand[], { bounded: readonly Operand[]; byValue: Int32Array }>();
-const secondsByValue = (
-  seconds: readonly Operand[],
-  maxPairOperands: number,
-): { bounded: readonly Operand[]; byValue: Int32Array } => {
+interface SecondOperands {
+  readonly bounded: readonly Operand[];
+  readonly byValue: Int32Array;
+  readonly values: Float64Array;
+  readonly percent: Uint8Array;
+}
+
+const secondsCache = new WeakMap<readonly Operand[], SecondOperands>();
+const secondsByValue = (seconds: readonly Operand[], maxPairOperands: number): SecondOperands => {
   const cached = secondsCache.get(seconds);
   if (cached && cached.bounded.length === Math.min(seconds.length, maxPairOperands)) return cached;
   const bounded = seconds.slice(0, maxPairOperands);
   // Only the visiting order depends on this order: NaN or ties anywhere change no result.
-  const entry = { bounded, byValue: indexOperands(bounded).order };
+  const byValue = indexOperands(bounded).order;
+  const values = new Float64Array(bounded.length);
+  const percent = new Uint8Array(bounded.length);
+  for (let k = 0; k < bounded.length; k++) {
+    const b = bounded[byValue[k] as number] as Operand;
+    values[k] = b.value;
+    percent[k] = b.isPercent ? 1 : 0;
+  }
+  const entry = { bounded, byValue, values, percent };
   secondsCache.set(seconds, entry);
   return entry;
 };
