@@ -159,11 +159,6 @@ const answersAnAmount = (input: ValidateInput): boolean =>
   !asksForPeriod.test(input.question) &&
   bareFigure(input.text);
 
-/**
- * The wording of the claim a number sits in, and where that claim starts in the text. A bare figure is read
- * as the answer to the question: the question is put before it, and `start` moves back by as much, so offsets
- * into the wording stay those of the text.
- */
 /** A claim's span: where its text starts and ends in the answer. */
 type ClaimSpan = { readonly span: { readonly start: number; readonly end: number } };
 
@@ -195,11 +190,13 @@ const inTextOrder = (claims: readonly ClaimSpan[]): boolean => {
 };
 
 /**
- * Finds each number's claim: the caller's claim holding it, else the sentence holding it (the text segmented
- * as verification segments answers, on first need). A number is read with the words of its own claim: read with
- * the whole answer, every number of a long answer would scan all of it, again and again (an answer's 500 numbers
- * against its 100,000 characters took seconds), and a "decline" anywhere would turn the sign of every figure.
- * The whole text only when no sentence holds the number.
+ * The wording of the claim a number sits in, and where that claim starts in the text: the caller's claim
+ * holding it, else the sentence holding it (the text segmented as verification segments answers, on first
+ * need), else the whole text. A number is read with the words of its own claim: read with the whole answer,
+ * every number of a long answer would scan all of it, again and again (an answer's 500 numbers against its
+ * 100,000 characters took seconds), and a "decline" anywhere would turn the sign of every figure. A bare figure
+ * is read as the answer to the question: the question is put before it, and `start` moves back by as much, so
+ * offsets into the wording stay those of the text.
  */
 const claimFinder = (input: ValidateInput) => {
   const given = input.claims;
