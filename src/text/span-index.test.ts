@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Span } from "../model/span.js";
-import { spanIndex } from "./span-index.js";
+import { inTextOrder, lastStartingBy, spanIndex } from "./span-index.js";
 
 const span = fc
   .tuple(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 40 }))
@@ -26,5 +26,42 @@ describe("an index of spans", () => {
   it("finds nothing in an empty index", () => {
     expect(spanIndex([]).meeting({ start: 0, end: 5 })).toEqual([]);
     expect(spanIndex([]).meets({ start: 0, end: 5 })).toBe(false);
+  });
+});
+
+describe("spans in text order", () => {
+  it("are in order when none starts before the one ahead of it ends", () => {
+    fc.assert(
+      fc.property(fc.array(span, { maxLength: 30 }), (spans) => {
+        const expected = spans.every((each, at) => at === 0 || (spans[at - 1] as Span).end <= each.start);
+        expect(inTextOrder(spans)).toBe(expected);
+      }),
+    );
+  });
+
+  it("touching spans are in order, overlapping ones are not", () => {
+    expect(
+      inTextOrder([
+        { start: 0, end: 5 },
+        { start: 5, end: 9 },
+      ]),
+    ).toBe(true);
+    expect(
+      inTextOrder([
+        { start: 0, end: 6 },
+        { start: 5, end: 9 },
+      ]),
+    ).toBe(false);
+  });
+
+  it("give the last one starting at or before an offset, as a scan from the start does", () => {
+    fc.assert(
+      fc.property(fc.array(span, { maxLength: 30 }), fc.integer({ min: -5, max: 260 }), (spans, offset) => {
+        const sorted = [...spans].sort((a, b) => a.start - b.start);
+        let expected = -1;
+        for (const [at, each] of sorted.entries()) if (each.start <= offset) expected = at;
+        expect(lastStartingBy(sorted, offset)).toBe(expected);
+      }),
+    );
   });
 });

@@ -51,3 +51,26 @@ export const spanIndex = (spans: readonly Span[]): SpanIndex => {
     },
   };
 };
+
+/** Whether spans are in text order, none overlapping the next (a segmenter's claims are). */
+export const inTextOrder = (spans: readonly Span[]): boolean => {
+  for (let at = 1; at < spans.length; at++)
+    if ((spans[at] as Span).start < (spans[at - 1] as Span).end) return false;
+  return true;
+};
+
+/**
+ * Of spans sorted by start, the position of the last one starting at or before `offset`, found by halves; -1
+ * when none does. Of spans in text order that do not overlap, it is the only one that can hold a span starting
+ * at `offset`.
+ */
+export const lastStartingBy = (spans: readonly Span[], offset: number): number => {
+  let low = 0;
+  let high = spans.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((spans[middle] as Span).start <= offset) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+};

@@ -1,6 +1,7 @@
 import type { ClaimFinding, ClaimIssue, ClaimVerdict } from "../../model/claim.js";
 import type { Claim } from "../../model/layer.js";
 import type { Span } from "../../model/span.js";
+import { lastStartingBy } from "../../text/span-index.js";
 import type { VerifiedCitation } from "./citation.js";
 import type { RecordComparison } from "./records/compare-transaction.js";
 import { scoreFinding } from "./report/confidence.js";
@@ -51,16 +52,8 @@ export const groupByClaim = (
   const groups = [...claims]
     .sort((a, b) => a.span.start - b.span.start)
     .map((claim) => ({ claim, citations: [] as VerifiedCitation[], uncited: [] as UncitedStatement[] }));
-  const owner = (offset: number) => {
-    let low = 0;
-    let high = groups.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((groups[middle]?.claim.span.start ?? 0) <= offset) low = middle + 1;
-      else high = middle;
-    }
-    return groups[Math.max(0, low - 1)];
-  };
+  const spans = groups.map((group) => group.claim.span);
+  const owner = (offset: number) => groups[Math.max(0, lastStartingBy(spans, offset))];
   for (const entry of citations) owner(entry.citation.span.start)?.citations.push(entry);
   for (const statement of uncited) owner(statement.span.start)?.uncited.push(statement);
   return groups;

@@ -51,11 +51,12 @@ export const verifyCitations = (
     for (const citation of pending) {
       const verifier = plan.verifiers.find((candidate) => candidate.kinds.includes(citation.kind));
       const key = citationKey(citation.kind, citation.value);
-      const batch = verifier && assigned.get(verifier);
-      // Added in place: a copy per citation made ten thousand citations of one kind cost their square.
-      if (batch) batch.push(citation);
-      else if (verifier) assigned.set(verifier, [citation]);
-      else if (citation.kind === "timestamp") checks.set(key, verified("format", "well-formed timestamp"));
+      if (verifier) {
+        // Added in place: a copy per citation made ten thousand citations of one kind cost their square.
+        const batch = assigned.get(verifier);
+        if (batch) batch.push(citation);
+        else assigned.set(verifier, [citation]);
+      } else if (citation.kind === "timestamp") checks.set(key, verified("format", "well-formed timestamp"));
       else checks.set(key, checkError("none", `no verifier configured for ${citation.kind} citations`));
     }
     const results = yield* Effect.forEach([...assigned], ([verifier, batch]) => verifier.verify(batch), {

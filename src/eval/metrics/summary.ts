@@ -55,18 +55,3 @@ export const groupMetrics = (predictions: readonly RecordPrediction[]): GroupMet
     usage: predictions.reduce((sum, prediction) => addUsage(sum, prediction.usage), noUsage),
   };
 };
-
-/** Groups predictions by a key, keeping first-seen order. */
-export const groupBy = (
-  predictions: readonly RecordPrediction[],
-  key: (prediction: RecordPrediction) => string,
-): ReadonlyMap<string, readonly RecordPrediction[]> => {
-  const groups = new Map<string, RecordPrediction[]>();
-  for (const prediction of predictions) {
-    const name = key(prediction);
-    const group = groups.get(name);
-    if (group === undefined) groups.set(name, [prediction]);
-    else group.push(prediction);
-  }
-  return groups;
-};

@@ -1,8 +1,8 @@
+import { groupBy } from "../../model/group-by.js";
 import { escapeHtml } from "../../report/escape-html.js";
 import { narrowScreenStyle } from "../../report/narrow-screen-style.js";
 import { rocCurve } from "../metrics/auroc.js";
 import type { GroupMetrics } from "../metrics/summary.js";
-import { groupBy } from "../metrics/summary.js";
 import type { RecordPrediction } from "../prediction.js";
 import { highlightSpans } from "./highlight.js";
 import type { EvalReport } from "./json-report.js";

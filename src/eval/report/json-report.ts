@@ -1,5 +1,6 @@
+import { groupBy } from "../../model/group-by.js";
 import type { MalformedLine } from "../datasets/read-records.js";
-import { type GroupMetrics, groupBy, groupMetrics } from "../metrics/summary.js";
+import { type GroupMetrics, groupMetrics } from "../metrics/summary.js";
 import type { EvalRun, ThresholdTuning } from "../runner.js";
 
 /** The `--json` shape: the foundation's `{ datasets, overall }` extended with tasks, tuning and input problems. */

@@ -1,4 +1,5 @@
 import { Effect, Schema } from "effect";
+import { groupBy } from "../../../model/group-by.js";
 import { StorageError } from "../../../storage/errors.js";
 import type { SqlExecutor } from "../../../storage/sql-client.js";
 
@@ -94,15 +95,7 @@ export const findTokensBySymbol = (
         const tokens = yield* Schema.decodeUnknown(Schema.Array(TokenRecord))(rows).pipe(
           Effect.mapError(decodeError("query")),
         );
-        const bySymbol = new Map<string, TokenRecord[]>();
-        for (const token of tokens) {
-          const key = (token.symbol ?? "").toUpperCase();
-          // Added in place: a copy per token cost the square of a symbol's tokens (10,000 at most here).
-          const same = bySymbol.get(key);
-          if (same) same.push(token);
-          else bySymbol.set(key, [token]);
-        }
-        return bySymbol;
+        return groupBy(tokens, (token) => (token.symbol ?? "").toUpperCase());
       });
 
 /**

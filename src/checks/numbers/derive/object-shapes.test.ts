@@ -4,7 +4,7 @@ import { extractNumbers } from "../extract/extract-numbers.js";
 import { numberWith } from "../extract/types.js";
 import { combined } from "./composite-operands.js";
 import { plainOperands } from "./operands.js";
-import { runOperands } from "./run-operands.js";
+import { indexRunOperands } from "./run-operands.js";
 import { makeTarget, retarget } from "./search.js";
 import { atPlace, buildSourcePool } from "./source-numbers.js";
 
@@ -91,7 +91,9 @@ describe("one shape per kind of numbers-layer object", () => {
 
   it("gives plain operands, runs and combinations the same keys in the same order", () => {
     const plain = plainOperands(pool.numbers);
-    const runs = runOperands(pool.numbers, 6);
+    // Every run a search could find, made as the search makes them.
+    const runIndex = indexRunOperands(pool.numbers, 6);
+    const runs = Array.from(runIndex.sorted, (_, position) => runIndex.operandAt(position) ?? []).flat();
     expect(plain.some((o) => o.year !== undefined) && plain.some((o) => o.year === undefined)).toBe(true);
     expect(runs.length).toBeGreaterThan(0);
     const [a, b] = plain;

@@ -192,9 +192,3 @@ export const indexRunOperands = (numbers: readonly SourceNumber[], maxRun: numbe
     },
   };
 };
-
-/** Every run's operand in the table's order: what a search could find, listed (for tests and tools). */
-export const runOperands = (numbers: readonly SourceNumber[], maxRun: number): Operand[] => {
-  const table = runTable(runGroups(numbers), maxRun);
-  return Array.from(table.values, (_, position) => runOperand(table, position));
-};

@@ -1,6 +1,7 @@
 import type { ClaimFinding, ClaimIssue, ClaimVerdict } from "../../../model/claim.js";
 import type { Claim } from "../../../model/layer.js";
 import type { Span } from "../../../model/span.js";
+import { inTextOrder, lastStartingBy } from "../../../text/span-index.js";
 import type { NumberCheck, ValidationResult } from "../validate/validation-result.js";
 
 const within = (span: Span, claim: Claim) => claim.span.start <= span.start && span.end <= claim.span.end;
@@ -38,9 +39,8 @@ const issueOf = (check: NumberCheck): ClaimIssue | undefined => {
  */
 const byClaim = <T>(claims: readonly Claim[], items: readonly T[], spanOf: (item: T) => Span): T[][] => {
   const held: T[][] = claims.map(() => []);
-  const ordered = claims.every(
-    (claim, at) => at === 0 || (claims[at - 1] as Claim).span.end <= claim.span.start,
-  );
+  const spans = claims.map((claim) => claim.span);
+  const ordered = inTextOrder(spans);
   for (const item of items) {
     const span = spanOf(item);
     if (!ordered) {
@@ -48,15 +48,9 @@ const byClaim = <T>(claims: readonly Claim[], items: readonly T[], spanOf: (item
       continue;
     }
     // The last claim that starts at or before the item: the only one that can hold it.
-    let low = 0;
-    let high = claims.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((claims[middle] as Claim).span.start <= span.start) low = middle;
-      else high = middle - 1;
-    }
-    const claim = claims[low];
-    if (claim && within(span, claim)) held[low]?.push(item);
+    const at = lastStartingBy(spans, span.start);
+    const claim = claims[at];
+    if (claim && within(span, claim)) held[at]?.push(item);
   }
   return held;
 };

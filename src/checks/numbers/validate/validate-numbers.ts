@@ -1,6 +1,7 @@
 import { type EvidenceSource, evidenceCharacters } from "../../../model/layer.js";
 import type { Span } from "../../../model/span.js";
 import { segmentClaims } from "../../../text/claims.js";
+import { inTextOrder, lastStartingBy } from "../../../text/span-index.js";
 import type { DerivationKind } from "../derive/formula.js";
 import { contentWords, type Operand, rankSources } from "../derive/operands.js";
 import { derivationsNamed } from "../derive/operation-words.js";
@@ -159,34 +160,16 @@ const answersAnAmount = (input: ValidateInput): boolean =>
   !asksForPeriod.test(input.question) &&
   bareFigure(input.text);
 
-/** A claim's span: where its text starts and ends in the answer. */
-type ClaimSpan = { readonly span: { readonly start: number; readonly end: number } };
-
 /**
- * The first of `claims` holding `span`, or undefined. Claims in text order that do not overlap (a segmenter's,
- * the verifier's) are searched by halves; any other list is walked in order. An answer's hundreds of numbers
- * each look up their claim, and an answer of 100,000 characters has thousands of claims.
+ * The first of the claims' spans holding `span`, or undefined. Claims in text order that do not overlap (a
+ * segmenter's, the verifier's) are searched by halves; any other list is walked in order. An answer's hundreds
+ * of numbers each look up their claim, and an answer of 100,000 characters has thousands of claims.
  */
-const claimHolding = (claims: readonly ClaimSpan[], inOrder: boolean, span: Span): ClaimSpan | undefined => {
-  const holds = (claim: ClaimSpan) => claim.span.start <= span.start && span.end <= claim.span.end;
-  if (!inOrder) return claims.find(holds);
-  // The last claim starting at or before the number: the only one that can hold it.
-  let low = 0;
-  let high = claims.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((claims[middle] as ClaimSpan).span.start <= span.start) low = middle + 1;
-    else high = middle;
-  }
-  const claim = claims[low - 1];
+const claimHolding = (claims: readonly Span[], ordered: boolean, span: Span): Span | undefined => {
+  const holds = (claim: Span) => claim.start <= span.start && span.end <= claim.end;
+  if (!ordered) return claims.find(holds);
+  const claim = claims[lastStartingBy(claims, span.start)];
   return claim && holds(claim) ? claim : undefined;
-};
-
-/** Whether claims are in text order, none overlapping the next. */
-const inTextOrder = (claims: readonly ClaimSpan[]): boolean => {
-  for (let at = 1; at < claims.length; at++)
-    if ((claims[at] as ClaimSpan).span.start < (claims[at - 1] as ClaimSpan).span.end) return false;
-  return true;
 };
 
 /**
@@ -199,17 +182,17 @@ const inTextOrder = (claims: readonly ClaimSpan[]): boolean => {
  * offsets into the wording stay those of the text.
  */
 const claimFinder = (input: ValidateInput) => {
-  const given = input.claims;
-  const givenInOrder = given !== undefined && inTextOrder(given);
-  let sentences: readonly ClaimSpan[] | undefined;
+  const given = input.claims?.map((claim) => claim.span);
+  const givenOrdered = given !== undefined && inTextOrder(given);
+  let sentences: readonly Span[] | undefined;
   return (number: ExtractedNumber): { text: string; start: number } => {
-    let claim = given && claimHolding(given, givenInOrder, number.span);
+    let claim = given && claimHolding(given, givenOrdered, number.span);
     if (!claim) {
-      sentences ??= segmentClaims(input.text);
+      sentences ??= segmentClaims(input.text).map((sentence) => sentence.span);
       claim = claimHolding(sentences, true, number.span);
     }
     const own = claim
-      ? { text: input.text.slice(claim.span.start, claim.span.end), start: claim.span.start }
+      ? { text: input.text.slice(claim.start, claim.end), start: claim.start }
       : { text: input.text, start: 0 };
     const question = input.question?.trim();
     if (!question || !bareFigure(own.text)) return own;
