@@ -15,11 +15,13 @@ export interface SpanIndex {
  */
 export const spanIndex = (spans: readonly Span[]): SpanIndex => {
   const sorted = [...spans].sort((a, b) => a.start - b.start);
-  const furthestEnd = new Float64Array(sorted.length);
+  // A plain array: an index lives for one look-up or one text, and a typed array this long keeps a backing
+  // store outside the heap, which costs more to make than the array is used.
+  const furthestEnd: number[] = [];
   let furthest = Number.NEGATIVE_INFINITY;
-  for (const [at, span] of sorted.entries()) {
+  for (const span of sorted) {
     furthest = Math.max(furthest, span.end);
-    furthestEnd[at] = furthest;
+    furthestEnd.push(furthest);
   }
   /** The first position where `beyond(position)` holds; it holds from there on. */
   const firstWhere = (beyond: (position: number) => boolean): number => {

@@ -1,3 +1,4 @@
+import { makeScratchArray } from "../../model/scratch-array.js";
 import type { Token } from "../../text/tokens.js";
 import {
   bm25K1,
@@ -30,9 +31,12 @@ export interface ClaimAlignment {
   readonly claimStems: number;
 }
 
-/** One score buffer and one shared-stem counter per index: alignment is synchronous, so claims take turns. */
-const scratchScores = new WeakMap<SourceIndex, Float64Array>();
-const scratchShared = new WeakMap<SourceIndex, Uint16Array>();
+/**
+ * The score buffer and the shared-stem counter, by passage id, kept between claims and between indexes (see
+ * `makeScratchArray`): each claim sets back to 0 every entry it wrote, so a buffer handed out is all zeros.
+ */
+const scratchScores = makeScratchArray((length) => new Float64Array(length));
+const scratchShared = makeScratchArray((length) => new Uint16Array(length));
 
 /** Aligns a claim's content tokens to the passages of the sources (see `ClaimAlignment`). */
 export const alignClaim = (
@@ -50,17 +54,9 @@ export const alignClaim = (
     if (posting && posting.ids.length > 0) query.push({ stem: token.stem, posting });
   }
   query.sort((x, y) => x.posting.ids.length - y.posting.ids.length);
-  let shared = scratchShared.get(index);
-  if (!shared) {
-    shared = new Uint16Array(index.passages.length);
-    scratchShared.set(index, shared);
-  }
+  const shared = scratchShared.take(index.passages.length);
   // Scores by passage id in a flat array reused across claims (reset below); `touched` lists the ids scored.
-  let scores = scratchScores.get(index);
-  if (!scores) {
-    scores = new Float64Array(index.passages.length);
-    scratchScores.set(index, scores);
-  }
+  const scores = scratchScores.take(index.passages.length);
   const touched: number[] = [];
   query.forEach(({ stem, posting }, i) => {
     const postings = posting.ids;
@@ -99,6 +95,8 @@ export const alignClaim = (
       if (best.length > limit) best.pop();
     }
   }
+  scratchScores.give(scores);
+  scratchShared.give(shared);
   return { alignments: best, mostSharedStems, claimStems: seen.size };
 };
 

@@ -65,16 +65,20 @@ const numberWordsByStem: ReadonlyMap<string, number> = new Map(
 
 /**
  * Every distinct number the sources mention, read off the index's stems (a number's stem is the number
- * itself), so no passage has to be tokenized for it.
+ * itself), so no passage has to be tokenized for it: the stems written with digits, found by a look over the
+ * stems, and the number words, each looked up in the index (a few dozen look-ups, where asking every stem of
+ * the sources whether it is a number word was one look-up per stem).
  */
 const valuesOf = (context: ClaimContext): SourceValues => {
   const cached = sourceValues.get(context.index);
   if (cached) return cached;
   const list: number[] = [];
   for (const indexed of context.index.postings.keys()) {
-    const value = hasDigit(indexed) ? numericValue(indexed) : numberWordsByStem.get(indexed);
+    if (!hasDigit(indexed)) continue;
+    const value = numericValue(indexed);
     if (value !== undefined) list.push(value);
   }
+  for (const [wordStem, value] of numberWordsByStem) if (context.index.stems.has(wordStem)) list.push(value);
   const values = { list, set: new Set(list) };
   sourceValues.set(context.index, values);
   return values;

@@ -142,7 +142,10 @@ const packPostings = (stemNumbers: Map<string, number>, entryCount: number): Pos
     starts[stem + 1] = (starts[stem + 1] as number) + (starts[stem] as number);
   const ids = new Int32Array(entryCount);
   const frequencies = new Int32Array(entryCount);
-  const filled = starts.slice(0, stemCount);
+  // Where each stem's next entry goes: the module's `lastEntries`, free once the build has read its entries.
+  if (lastEntries.length < stemCount) lastEntries = grown(lastEntries, stemCount);
+  const filled = lastEntries;
+  filled.set(starts.subarray(0, stemCount));
   for (let entry = 0; entry < entryCount; entry++) {
     const stem = entryStems[entry] as number;
     const at = filled[stem] as number;

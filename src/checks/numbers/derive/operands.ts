@@ -1,3 +1,4 @@
+import { makeScratchArray } from "../../../model/scratch-array.js";
 import { lastTextMemo } from "../../../text/last-text-memo.js";
 import type { SourceNumber } from "./source-numbers.js";
 
@@ -97,11 +98,14 @@ const placeAt = (starts: Int32Array, at: number, from: number): number => {
   return place;
 };
 
-/** For each place, how many of `words` it holds (`proximity` for every number of that place). */
-const placeScores = (index: PlaceIndex, words: readonly string[]): Int32Array => {
+/**
+ * For each place, how many of `words` it holds (`proximity` for every number of that place), in `scores` (its
+ * first entries, one per place).
+ */
+const placeScores = (index: PlaceIndex, words: readonly string[], scores: Int32Array): void => {
   const { joined, starts } = index;
   const places = starts.length - 1;
-  const scores = new Int32Array(places);
+  scores.fill(0, 0, places);
   for (const word of words) {
     if (word.length === 0) {
       // "".includes finds the empty word in every place.
@@ -118,13 +122,13 @@ const placeScores = (index: PlaceIndex, words: readonly string[]): Int32Array =>
       at = joined.indexOf(word, starts[place] as number);
     }
   }
-  return scores;
 };
 
 /** Source numbers in proximity order (most shared words with the claim first, then document order). */
 export const rankSources = (numbers: readonly SourceNumber[], words: readonly string[]): SourceNumber[] => {
   const index = placeIndexOf(numbers);
-  const scores = placeScores(index, words);
+  const scores = placeScoreArrays.take(index.starts.length - 1);
+  placeScores(index, words, scores);
   // Scores are small counts of words: bucket by score, highest first, document order within a bucket.
   const buckets: SourceNumber[][] = [];
   numbers.forEach((number, at) => {
@@ -133,11 +137,15 @@ export const rankSources = (numbers: readonly SourceNumber[], words: readonly st
     if (bucket) bucket.push(number);
     else buckets[score] = [number];
   });
+  placeScoreArrays.give(scores);
   const ranked: SourceNumber[] = [];
   for (let score = buckets.length - 1; score >= 0; score--)
     for (const number of buckets[score] ?? []) ranked.push(number);
   return ranked;
 };
+
+/** The places' scores, in a work array kept between rankings (see `makeScratchArray`). */
+const placeScoreArrays = makeScratchArray((length) => new Int32Array(length));
 
 /** Every value of every ranked source number as an operand. */
 export const plainOperands = (ranked: readonly SourceNumber[]): Operand[] => {

@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Operand } from "./operands.js";
-import { indexOperands, lowerBoundNear } from "./search.js";
+import { type Operand, plainOperands } from "./operands.js";
+import {
+  defaultSearchLimits,
+  type Found,
+  findPairs,
+  indexOperands,
+  lowerBoundNear,
+  makeTarget,
+  type Target,
+} from "./search.js";
+import { buildSourcePool } from "./source-numbers.js";
 
 const operand = (value: number, rank: number): Operand => ({
   value,
@@ -34,6 +43,24 @@ describe("indexOperands", () => {
       const index = indexOperands(values.map(operand));
       expect([...index.order]).toEqual(referenceOrder(values));
       expect([...index.sorted]).toEqual(referenceOrder(values).map((i) => values[i]));
+    }
+  });
+
+  it("sorts a list after a longer one as it sorts it alone (the sort's work arrays are kept between sorts)", () => {
+    const values = (size: number, seed: number) =>
+      Array.from({ length: size }, (_, i) => ((i * 7_919 + seed * 104_729) % 23) - 11);
+    for (const [size, seed] of [
+      [517, 1],
+      [100, 2],
+      [33, 3],
+      [17, 4],
+      [2, 5],
+      [300, 6],
+    ] as const) {
+      const list = values(size, seed);
+      const index = indexOperands(list.map(operand));
+      expect([...index.order]).toEqual(referenceOrder(list));
+      expect([...index.sorted]).toEqual(referenceOrder(list).map((i) => list[i]));
     }
   });
 
@@ -77,5 +104,61 @@ describe("lowerBoundNear", () => {
     expect(lowerBoundNear(new Float64Array(), 3, 0)).toBe(0);
     expect(lowerBoundNear(Float64Array.from([1, 2, 3]), 10, 1)).toBe(3);
     expect(lowerBoundNear(Float64Array.from([1, 2, 3]), -10, 2)).toBe(0);
+  });
+});
+
+describe("findPairs", () => {
+  // Two tables and a line of prose, so sums, differences, ratios and percent changes are there to be found.
+  const pool = buildSourcePool([
+    {
+      index: 0,
+      origin: "source",
+      text: [
+        " | 2019 | 2018 | 2017",
+        "Revenue | 1,200 | 1,050 | 980",
+        "Cost of sales | 700 | 640 | 610",
+        "Gross profit | 500 | 410 | 370",
+        "",
+        "Operating expenses were 320 in 2019 and 290 in 2018.",
+      ].join("\n"),
+    },
+  ]);
+  const operands = plainOperands(pool.numbers);
+  const index = indexOperands(operands);
+  const search = (target: Target, accept?: (found: Found) => boolean) =>
+    findPairs(index, operands, target, defaultSearchLimits, 8, accept);
+  const described = (found: readonly Found[]) =>
+    found.map((pair) => `${pair.kind} ${pair.a.value} ${pair.b?.value}`);
+  const targets = [
+    makeTarget(150, 0.5, false, undefined),
+    makeTarget(2_250, 0.5, false, undefined),
+    makeTarget(14.3, 0.05, true, undefined),
+    makeTarget(90, 0.5, false, undefined),
+    makeTarget(41.7, 0.05, true, undefined),
+  ];
+
+  it("finds the same pairs when a caller's test runs another search (its work arrays are never shared)", () => {
+    const alone = targets.map((target) => described(search(target)));
+    expect(alone.some((pairs) => pairs.length > 1)).toBe(true);
+    targets.forEach((target, at) => {
+      const inner = targets[(at + 1) % targets.length] as Target;
+      const innerResults: string[][] = [];
+      // Every candidate the outer search tests runs a whole search of its own first.
+      const nested = search(target, () => {
+        innerResults.push(described(search(inner)));
+        return true;
+      });
+      expect(described(nested)).toEqual(alone[at]);
+      for (const result of innerResults) expect(result).toEqual(alone[(at + 1) % targets.length]);
+    });
+  });
+
+  it("finds the same pairs in any order of searches, after longer and shorter lists of second operands", () => {
+    const alone = targets.map((target) => described(search(target)));
+    const fewer = operands.slice(0, 3);
+    for (const at of [4, 0, 3, 1, 2]) {
+      findPairs(index, fewer, targets[at] as Target, defaultSearchLimits);
+      expect(described(search(targets[at] as Target))).toEqual(alone[at]);
+    }
   });
 });

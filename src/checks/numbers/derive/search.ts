@@ -1,3 +1,4 @@
+import { makeScratchArray } from "../../../model/scratch-array.js";
 import type { DerivationKind } from "./formula.js";
 import type { Operand } from "./operands.js";
 import { operandsFit } from "./pair-operands.js";
@@ -75,12 +76,17 @@ const insertionRun = 16;
 
 /**
  * Positions `0..n-1` in ascending order of `values`, equal values in position order (a stable sort). A merge
- * sort written out here: `TypedArray.prototype.sort` with a comparator costs a call per comparison.
+ * sort written out here: `TypedArray.prototype.sort` with a comparator costs a call per comparison. The passes
+ * run in two work arrays kept between sorts (`sortPasses`), and the result is copied out of them: one new array
+ * per sort, where a new array per pass buffer cost more than the copy.
  * Only for finite values (NaN has no order, so its place depends on the sorting algorithm).
  */
-const stableOrder = (values: Float64Array): Int32Array => {
+const stableOrder = (values: ArrayLike<number>): Int32Array => {
   const n = values.length;
-  let order = new Int32Array(n);
+  const first = sortPasses.take(n);
+  const second = sortPassesOther.take(n);
+  let order = first;
+  let merged = second;
   for (let i = 0; i < n; i++) order[i] = i;
   for (let start = 0; start < n; start += insertionRun) {
     const end = Math.min(n, start + insertionRun);
@@ -95,7 +101,6 @@ const stableOrder = (values: Float64Array): Int32Array => {
       order[j + 1] = position;
     }
   }
-  let merged = new Int32Array(n);
   for (let width = insertionRun; width < n; width *= 2) {
     for (let low = 0; low < n; low += 2 * width) {
       const middle = Math.min(n, low + width);
@@ -120,30 +125,54 @@ const stableOrder = (values: Float64Array): Int32Array => {
     }
     [order, merged] = [merged, order];
   }
-  return order;
+  const sorted = order.slice(0, n);
+  sortPasses.give(first);
+  sortPassesOther.give(second);
+  return sorted;
+};
+
+/** The merge sort's two pass buffers (see `makeScratchArray`). */
+const sortPasses = makeScratchArray((length) => new Int32Array(length));
+const sortPassesOther = makeScratchArray((length) => new Int32Array(length));
+
+/** The operands' values, in a work array kept between calls (see `makeScratchArray`): read only by the sort. */
+const operandValues = makeScratchArray((length) => new Float64Array(length));
+
+/**
+ * `visit` with the operands' values in a work array (`operandValues`) as long as they are, given back when it
+ * returns: `visit` must not keep it.
+ */
+const withOperandValues = <T>(operands: readonly Operand[], visit: (values: Float64Array) => T): T => {
+  const n = operands.length;
+  const kept = operandValues.take(n);
+  const values = kept.length === n ? kept : kept.subarray(0, n);
+  for (let i = 0; i < n; i++) values[i] = (operands[i] as Operand).value;
+  const result = visit(values);
+  operandValues.give(kept);
+  return result;
 };
 
 export const indexOperands = (operands: readonly Operand[]): OperandIndex => {
-  const n = operands.length;
-  const values = new Float64Array(n);
-  for (let i = 0; i < n; i++) values[i] = (operands[i] as Operand).value;
-  const { sorted, order } = sortValues(values);
+  const { sorted, order } = withOperandValues(operands, sortValues);
   return { operands, sorted, order, operandAt: (position) => operands[position] };
+};
+
+/** Positions `0..n-1` in ascending order of `values` (equal values in position order), for any numbers. */
+const valueOrder = (values: Float64Array): Int32Array => {
+  const n = values.length;
+  let finite = true;
+  for (let i = 0; i < n; i++) if (!Number.isFinite(values[i] as number)) finite = false;
+  if (finite) return stableOrder(values);
+  // Infinities and NaN: the comparator sort, whose treatment of NaN the index has always had.
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return order.sort((x, y) => (values[x] as number) - (values[y] as number));
 };
 
 /** The values in ascending order, and the position each came from (equal values in position order). */
 export const sortValues = (values: Float64Array): { sorted: Float64Array; order: Int32Array } => {
+  const order = valueOrder(values);
   const n = values.length;
-  let finite = true;
-  for (let i = 0; i < n; i++) if (!Number.isFinite(values[i] as number)) finite = false;
-  let order: Int32Array;
-  if (finite) order = stableOrder(values);
-  else {
-    // Infinities and NaN: the comparator sort, whose treatment of NaN the index has always had.
-    order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    order.sort((x, y) => (values[x] as number) - (values[y] as number));
-  }
   const sorted = new Float64Array(n);
   for (let i = 0; i < n; i++) sorted[i] = values[order[i] as number] as number;
   return { sorted, order };
@@ -371,12 +400,15 @@ export const findPairs = (
   const sorted = index.sorted;
   const count = bounded.length;
   // Per second operand (by its place in `bounded`): where its window starts in the sorted values, or -1 when it
-  // holds nothing (most do), and where the window ends.
-  const firsts = new Int32Array(count);
-  const highs = new Float64Array(count);
+  // holds nothing (most do), and where the window ends. Work arrays kept between searches (every rule writes
+  // each second operand's start before reading it, and its end with it).
+  const firsts = windowStarts.take(count);
+  const highs = windowEnds.take(count);
   const t = target.value;
   const w = target.tolerance;
-  for (const rule of pairRules) {
+  // Set when enough pairs are found: the search ends there.
+  let enough = false;
+  rules: for (const rule of pairRules) {
     if (target.percent ? !rule.forPercent : !rule.forPlain) continue;
     if (target.kinds ? !target.kinds.has(rule.kind) : rule.namedOnly) continue;
     // Percents add up only with percents.
@@ -475,23 +507,33 @@ export const findPairs = (
         const pair: Found = { kind: rule.kind, a, b, value };
         if (!accept(pair)) continue;
         found.push(pair);
-        if (found.length >= maxResults || (found.length === 1 && firstSuffices(pair))) return found;
+        if (found.length >= maxResults || (found.length === 1 && firstSuffices(pair))) {
+          enough = true;
+          break rules;
+        }
       }
     }
   }
-  return found.slice(0, maxResults);
+  windowStarts.give(firsts);
+  windowEnds.give(highs);
+  return enough ? found : found.slice(0, maxResults);
 };
+
+/** The pair search's work arrays: each second operand's window start and end (see `makeScratchArray`). */
+const windowStarts = makeScratchArray((length) => new Int32Array(length));
+const windowEnds = makeScratchArray((length) => new Float64Array(length));
 
 /**
  * The second operands a search tries (the first `maxPairOperands`, in proximity order), their positions in value
  * order, and in that order their values and whether each is a percent (1) or not (0). Remembered per list: one
- * claim's figures and targets all search with the same list.
+ * claim's figures and targets all search with the same list. Plain arrays: a few hundred numbers each, made once
+ * per list, where a typed array of that size costs a backing store outside the heap.
  */
 interface SecondOperands {
   readonly bounded: readonly Operand[];
   readonly byValue: Int32Array;
-  readonly values: Float64Array;
-  readonly percent: Uint8Array;
+  readonly values: readonly number[];
+  readonly percent: readonly number[];
 }
 
 const secondsCache = new WeakMap<readonly Operand[], SecondOperands>();
@@ -500,13 +542,13 @@ const secondsByValue = (seconds: readonly Operand[], maxPairOperands: number): S
   if (cached && cached.bounded.length === Math.min(seconds.length, maxPairOperands)) return cached;
   const bounded = seconds.slice(0, maxPairOperands);
   // Only the visiting order depends on this order: NaN or ties anywhere change no result.
-  const byValue = indexOperands(bounded).order;
-  const values = new Float64Array(bounded.length);
-  const percent = new Uint8Array(bounded.length);
+  const byValue = withOperandValues(bounded, valueOrder);
+  const values: number[] = [];
+  const percent: number[] = [];
   for (let k = 0; k < bounded.length; k++) {
     const b = bounded[byValue[k] as number] as Operand;
-    values[k] = b.value;
-    percent[k] = b.isPercent ? 1 : 0;
+    values.push(b.value);
+    percent.push(b.isPercent ? 1 : 0);
   }
   const entry = { bounded, byValue, values, percent };
   secondsCache.set(seconds, entry);

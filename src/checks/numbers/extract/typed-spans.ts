@@ -1,3 +1,4 @@
+import { makeScratchArray } from "../../../model/scratch-array.js";
 import type { Span } from "../../../model/span.js";
 import { eachMatch } from "../../../text/each-match.js";
 import type { NumberKind } from "./types.js";
@@ -97,8 +98,9 @@ export const findTypedSpans = (text: string): TypedSpan[] => {
   // Characters already inside a found span. Checking a match costs its own length, and the matches of one
   // pattern never overlap each other, so each pattern costs at most the text's length: linear overall, where
   // comparing every match with every span found before was quadratic ("#1 " repeated 166,000 times).
-  // Made at the first span: most lines hold none.
-  let covered: Uint8Array | undefined;
+  // Taken and cleared at the first span (most lines hold none), from a work array kept between calls (see
+  // `makeScratchArray`).
+  let covered: Uint8Array<ArrayBuffer> | undefined;
   const overlaps = (start: number, end: number) => {
     if (covered === undefined) return false;
     for (let at = start; at < end; at++) if (covered[at] === 1) return true;
@@ -111,10 +113,16 @@ export const findTypedSpans = (text: string): TypedSpan[] => {
       const start = match.index;
       const end = start + match[0].length;
       if (!/\d/.test(match[0]) || overlaps(start, end)) return;
-      covered ??= new Uint8Array(text.length);
+      if (covered === undefined) {
+        covered = coveredCharacters.take(text.length);
+        covered.fill(0, 0, text.length);
+      }
       covered.fill(1, start, end);
       found.push({ kind, span: { start, end } });
     });
   }
+  if (covered !== undefined) coveredCharacters.give(covered);
   return found.sort((a, b) => a.span.start - b.span.start);
 };
+
+const coveredCharacters = makeScratchArray((length) => new Uint8Array(length));
