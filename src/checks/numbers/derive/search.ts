@@ -78,7 +78,7 @@ const insertionRun = 16;
  * Positions `0..n-1` in ascending order of `values`, equal values in position order (a stable sort). A merge
  * sort written out here: `TypedArray.prototype.sort` with a comparator costs a call per comparison. The passes
  * run in two work arrays kept between sorts (`sortPasses`), and the result is copied out of them: one new array
- * per sort, where a new array per pass buffer cost more than the copy.
+ * per sort instead of two (see `makeScratchArray` for what making one costs).
  * Only for finite values (NaN has no order, so its place depends on the sorting algorithm).
  */
 const stableOrder = (values: ArrayLike<number>): Int32Array => {
