@@ -39,6 +39,27 @@ describe("makeScratchArray", () => {
     );
   });
 
+  it("makes no longer arrays for calls that nest, however often they do", () => {
+    const made: number[] = [];
+    const scratch = makeScratchArray((length) => {
+      made.push(length);
+      return new Int32Array(length);
+    });
+    for (let episode = 0; episode < 40; episode++) {
+      const outer = scratch.take(100);
+      const inner = scratch.take(100);
+      scratch.give(inner);
+      scratch.give(outer);
+    }
+    expect(Math.max(...made)).toBe(100);
+    // Of two arrays given back, in either order, the longer is kept.
+    const long = scratch.take(1_000);
+    const short = scratch.take(10);
+    scratch.give(long);
+    scratch.give(short);
+    expect(scratch.take(1_000)).toBe(long);
+  });
+
   it("makes few arrays for a growing input: each new one at least twice the last", () => {
     let made = 0;
     const scratch = makeScratchArray((length) => {

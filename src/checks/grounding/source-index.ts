@@ -142,8 +142,8 @@ const packPostings = (stemNumbers: Map<string, number>, entryCount: number): Pos
     starts[stem + 1] = (starts[stem + 1] as number) + (starts[stem] as number);
   const ids = new Int32Array(entryCount);
   const frequencies = new Int32Array(entryCount);
-  // Where each stem's next entry goes: the module's `lastEntries`, free once the build has read its entries.
-  if (lastEntries.length < stemCount) lastEntries = grown(lastEntries, stemCount);
+  // Where each stem's next entry goes: the module's `lastEntries`, free once the build has read its entries,
+  // and as long as the stems (grown with them as they were numbered).
   const filled = lastEntries;
   filled.set(starts.subarray(0, stemCount));
   for (let entry = 0; entry < entryCount; entry++) {
