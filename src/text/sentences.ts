@@ -1,6 +1,7 @@
 import type { Span } from "../model/span.js";
 import { abbreviations, sentenceFinalAbbreviations, sentenceStarters } from "./abbreviations.js";
 import { isAsciiLetter, isAsciiLetterOrDigit } from "./ascii.js";
+import { isEndPunctuation, isSpaceOrBreak, isSpaceOrTab, isWhiteSpace } from "./char-classes.js";
 import type { Sentence } from "./segment-types.js";
 import { trimSpacesAndTabs } from "./trim.js";
 
@@ -265,24 +266,23 @@ const splitBlock = (masked: string): Span[] => {
       continue;
     }
     let end = i + 1;
-    while (end < masked.length && /[.!?…]/.test(masked[end] ?? "")) end++;
+    while (end < masked.length && isEndPunctuation(masked.charCodeAt(end))) end++;
     while (end < masked.length && closingChars.has(masked[end] ?? "")) {
       if (masked[end] === quoteClose) quoteClose = undefined;
       end++;
     }
-    const after = masked[end];
-    if (after !== undefined && !/\s/.test(after)) {
+    if (end < masked.length && !isWhiteSpace(masked.charCodeAt(end))) {
       i = end;
       continue;
     }
     let nextIndex = end;
-    while (nextIndex < masked.length && /[ \t\r\n]/.test(masked[nextIndex] ?? "")) nextIndex++;
+    while (nextIndex < masked.length && isSpaceOrBreak(masked.charCodeAt(nextIndex))) nextIndex++;
     const nextChar = masked[nextIndex] ?? "";
     const lowercaseNext = /\p{Ll}/u.test(nextChar);
     // End punctuation standing apart from the word before it ("the study found . it can ...", as tokenized,
     // lower-cased text writes it) cannot close an abbreviation or an initial: it ends the sentence whatever
     // the case of the next word.
-    const detached = i > sentenceStart && /[ \t]/.test(masked[i - 1] ?? "");
+    const detached = i > sentenceStart && isSpaceOrTab(masked.charCodeAt(i - 1));
     const isBoundary =
       quoteClose === undefined &&
       (nextChar === "" ||
@@ -300,8 +300,8 @@ const splitBlock = (masked: string): Span[] => {
 
 const trimSpan = (masked: string, span: Span): Span | undefined => {
   let { start, end } = span;
-  while (start < end && /\s/.test(masked[start] ?? "")) start++;
-  while (end > start && /\s/.test(masked[end - 1] ?? "")) end--;
+  while (start < end && isWhiteSpace(masked.charCodeAt(start))) start++;
+  while (end > start && isWhiteSpace(masked.charCodeAt(end - 1))) end--;
   return end > start ? { start, end } : undefined;
 };
 

@@ -1,7 +1,7 @@
 import type { ClaimFinding, ClaimVerdict, Evidence } from "../../model/claim.js";
 import type { Claim } from "../../model/layer.js";
 import type { Span } from "../../model/span.js";
-import { contentTokens, stopwordStems, type Token, tokenize } from "../../text/tokens.js";
+import { contentTokens, tokenize } from "../../text/tokens.js";
 import { alignClaim, alignmentWindow } from "./align.js";
 import { checkAntonyms } from "./antonyms.js";
 import { checkCategoricalValues } from "./categories.js";
@@ -11,6 +11,7 @@ import { checkDirection } from "./direction.js";
 import { checkEntities } from "./entities.js";
 import { isExplained } from "./explained-numbers.js";
 import { checkNumbers } from "./numbers.js";
+import { pairShareOf } from "./pair-share.js";
 import { checkNegation } from "./polarity.js";
 import { checkQuotes } from "./quotes.js";
 import type { Passage, SourceIndex } from "./source-index.js";
@@ -91,59 +92,6 @@ class PassageStems implements StemLookup {
     return false;
   }
 }
-
-/**
- * Calls `visit` with each two neighbouring content stems of a stem sequence (stopwords left out, by their
- * stems), in order.
- */
-const forEachStemPair = (stems: readonly string[], visit: (first: string, second: string) => void): void => {
-  const skip = stopwordStems();
-  let previous: string | undefined;
-  for (const stem of stems) {
-    if (skip.has(stem)) continue;
-    if (previous !== undefined) visit(previous, stem);
-    previous = stem;
-  }
-};
-
-/**
- * Share of the claim's neighbouring content-word pairs that stand as neighbours in one of the passages. The
- * claim's pairs are looked for while walking each passage's stems once; no pair of the passages is written
- * out (a string per neighbouring pair of every aligned passage was a few percent of a verification's
- * allocations, for a claim's handful of pairs).
- */
-const pairShareOf = (tokens: readonly Token[], passages: readonly Passage[]): number => {
-  // The claim's pairs in order (a pair written twice counts twice), and the same by their first stem.
-  const pairs: (readonly [string, string])[] = [];
-  const wanted: PairSet = new Map();
-  forEachStemPair(
-    tokens.map((token) => token.stem),
-    (first, second) => {
-      pairs.push([first, second]);
-      addPair(wanted, first, second);
-    },
-  );
-  if (pairs.length === 0) return 1;
-  // The claim's pairs some passage holds.
-  const found: PairSet = new Map();
-  for (const passage of passages)
-    forEachStemPair(passage.stemSequence, (first, second) => {
-      if (hasPair(wanted, first, second)) addPair(found, first, second);
-    });
-  return pairs.filter(([first, second]) => hasPair(found, first, second)).length / pairs.length;
-};
-
-/** Pairs of stems, each second stem under its first: no "stem stem" string is written to look one up. */
-type PairSet = Map<string, Set<string>>;
-
-const addPair = (set: PairSet, first: string, second: string): void => {
-  const after = set.get(first);
-  if (after) after.add(second);
-  else set.set(first, new Set([second]));
-};
-
-const hasPair = (set: PairSet, first: string, second: string): boolean =>
-  set.get(first)?.has(second) ?? false;
 
 /** Aligns one claim to the evidence, runs every check, and turns the result into a verdict with reasons. */
 export const assessClaim = (

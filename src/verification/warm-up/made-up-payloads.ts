@@ -37,12 +37,18 @@ const pick = <A>(random: Random, list: readonly A[]): A => list[Math.floor(rando
 
 const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
+/**
+ * "1,452.4": US grouping, at least one decimal. One formatter for every figure, where `toLocaleString` with
+ * options built a formatter per call (2.6 ms per made-up payload, as long as verifying it).
+ */
+const grouped = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1 });
+
 /** A figure as reports write it: "1,452.4", "$3.2 million", "12.5%", "seven". */
 const figure = (random: Random): string => {
   const value = Math.round(random() * 5_000 * 10) / 10;
   switch (Math.floor(random() * 5)) {
     case 0:
-      return value.toLocaleString("en-US", { minimumFractionDigits: 1 });
+      return grouped.format(value);
     case 1:
       return `$${(value / 100).toFixed(1)} million`;
     case 2:
@@ -76,7 +82,7 @@ const table = (random: Random): string => {
     values: columns.map(() => Math.round(random() * 20_000) / 10),
   }));
   const totals = columns.map((_, at) => rows.reduce((sum, row) => sum + (row.values[at] as number), 0));
-  const cell = (value: number) => `$ ${value.toLocaleString("en-US", { minimumFractionDigits: 1 })}`;
+  const cell = (value: number) => `$ ${grouped.format(value)}`;
   return [
     "Table:",
     ` |  | Years Ended December 31, | `,

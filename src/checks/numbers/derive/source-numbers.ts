@@ -9,6 +9,7 @@ import { countedNoun } from "./counted-noun.js";
 import { dashCells } from "./dash-cells.js";
 import { periodColumns, periodInYear, periodLike } from "./periods-in-year.js";
 import { respectivelyYears } from "./respectively-years.js";
+import { labelFinder } from "./row-labels.js";
 import type { SourceNumber, TablePlace } from "./source-number.js";
 
 export type { SourceNumber } from "./source-number.js";
@@ -466,40 +467,6 @@ const withRepeatedPeriods = (numbers: SourceNumber[]): SourceNumber[] => {
     const [year] = years;
     return years.size === 1 && year !== undefined ? { ...number, year } : number;
   });
-};
-
-/**
- * The row labels a line of prose holds, as `line.includes(label)` would find them, in time linear in the line:
- * labels are looked up by their first four characters at each place of the line, instead of searching the
- * line once per label (a filing's thousands of labels against its thousands of lines). Remembered per line.
- */
-const labelFinder = (labels: readonly string[]) => {
-  const byStart = new Map<string, string[]>();
-  // The labels' first two characters as numbers: most places of a line start no label, and are passed over
-  // without cutting their four characters out (a new string per character of every line).
-  const firstTwo = new Set<number>();
-  const pairAt = (text: string, at: number) => text.charCodeAt(at) * 65_536 + text.charCodeAt(at + 1);
-  for (const label of labels) {
-    const key = label.slice(0, 4);
-    const list = byStart.get(key);
-    if (list) list.push(label);
-    else byStart.set(key, [label]);
-    firstTwo.add(pairAt(label, 0));
-  }
-  const found = new Map<string, readonly string[]>();
-  return (line: string): readonly string[] => {
-    const known = found.get(line);
-    if (known) return known;
-    const held = new Set<string>();
-    for (let at = 0; at + 4 <= line.length; at++) {
-      if (!firstTwo.has(pairAt(line, at))) continue;
-      for (const label of byStart.get(line.slice(at, at + 4)) ?? [])
-        if (line.startsWith(label, at)) held.add(label);
-    }
-    const list = [...held];
-    found.set(line, list);
-    return list;
-  };
 };
 
 /** Every quantity of the evidence, up to `maxNumbers`; `truncated` says when some were left unread. */
