@@ -46,6 +46,19 @@ const { value } = fc.letrec((tie) => ({
   object: fc.dictionary(key, tie("value"), { maxKeys: 6 }),
 }));
 
+/**
+ * `{ [key]: value, z: 0 }` as an object without a prototype, which V8 keeps as a dictionary from the start: its
+ * keys are held by the object alone, not also by the object shapes V8 shares between objects with the same keys
+ * (which keep a new key alive for a while after its last object), so what is left once it is gone is what the
+ * writer kept.
+ */
+const dictionaryObject = (key: string, value: number): Record<string, number> => {
+  const object = Object.create(null) as Record<string, number>;
+  object[key] = value;
+  object.z = 0;
+  return object;
+};
+
 describe("canonicalJson", () => {
   it("writes exactly what JSON.stringify with a key-sorting replacer writes", () => {
     fc.assert(
@@ -82,6 +95,24 @@ describe("canonicalJson", () => {
     expect(canonicalJson({ a: shared, b: [shared] })).toBe('{"a":{"x":1},"b":[{"x":1}]}');
   });
 
+  it("writes objects of shapes it has met before as the reference does, within and past the orders it keeps", () => {
+    const values: unknown[] = [];
+    // One shape many times, as a result's claims or spans are.
+    for (let i = 0; i < 50; i++)
+      values.push({ kind: "x", span: { start: i, end: i + 1 }, text: "t", score: i });
+    // More shapes sharing a first key than are kept per first key, and one key list in two orders.
+    for (let i = 0; i < 20; i++) values.push({ a: 1, [`k${i}`]: i, b: 2 });
+    values.push({ a: 1, b: 2, k0: 0 }, { a: 1, k0: 0, b: 2 });
+    // Array-index keys, which come first whatever the insertion order.
+    values.push({ 0: 1, b: 2, a: 3 }, { 0: 1, a: 3, b: 2 }, { 7: 1, 0: 2, b: 3 });
+    // More shapes than are kept in all, and shapes with a key too long to keep.
+    for (let i = 0; i < 1_500; i++) values.push({ [`f${i}`]: 1, e: 2, d: 3 });
+    for (let i = 0; i < 20; i++) values.push({ [`${"q".repeat(80)}${i % 3}`]: i, c: 1, b: 0 });
+    // Each value twice: the second time its shape's order is known, or known not to be kept.
+    for (const round of [1, 2])
+      for (const value of values) expect(canonicalJson(value), `round ${round}`).toBe(reference(value));
+  });
+
   it("keeps no long key it has written: distinct keys of 100 KB leave no more memory than JSON.stringify does", async () => {
     // A fresh copy of the module: the property tests above have filled the kept keys' map to its count.
     vi.resetModules();
@@ -90,15 +121,16 @@ describe("canonicalJson", () => {
     const retainedBy = (write: (value: unknown) => string | undefined, tag: string) => {
       collectGarbage();
       const before = process.memoryUsage().heapUsed;
+      // Two keys, so the object's key order is worked out too (and must not be kept for such keys).
       for (let i = 0; i < 100; i++)
-        expect(write({ [`${tag}${i}${"k".repeat(100_000)}`]: i })).toContain(`${i}}`);
+        expect(write(dictionaryObject(`${tag}${i}${"k".repeat(100_000)}`, i))).toContain(`${i},`);
       collectGarbage();
       return process.memoryUsage().heapUsed - before;
     };
-    // V8 itself keeps new property names for a while (its object shapes); JSON.stringify keeps nothing more.
+    // The objects are dictionaries (see `dictionaryObject`): once written, nothing but the writer can hold a key.
     const byStringify = retainedBy((value) => JSON.stringify(value), "s");
     const byCanonical = retainedBy(fresh, "c");
-    // Kept, the keys' quoted forms alone held 10 MB more.
+    // Kept, the keys' quoted forms held 10 MB more, and so did the key lists kept with their sorted order.
     expect(byCanonical - byStringify).toBeLessThan(4 * 1024 * 1024);
   });
 });
