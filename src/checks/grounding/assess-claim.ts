@@ -77,7 +77,7 @@ const evidenceOf = (context: ClaimContext, verdict: ClaimVerdict): Evidence[] =>
 };
 
 /**
- * The stems of a few passages, looked up in each passage's own stem counts: the checks ask about a claim's
+ * The stems of a few passages, looked up in each passage's own set of stems: the checks ask about a claim's
  * few words, so no union of the passages' stems is built.
  */
 class PassageStems implements StemLookup {

@@ -49,11 +49,11 @@ const bestSlotMatch = (
   return best;
 };
 
-/** Whether the passage has any of the stems (its stem counts, without tokenizing it), walking the smaller side. */
+/** Whether the passage has any of the stems (its set of stems, without tokenizing it), walking the smaller side. */
 const containsAny = (passage: Passage, stems: ReadonlySet<string>): boolean => {
   const own = passage.stems;
   if (own.size < stems.size) {
-    for (const stem of own.keys()) if (stems.has(stem)) return true;
+    for (const stem of own) if (stems.has(stem)) return true;
     return false;
   }
   for (const stem of stems) if (own.has(stem)) return true;

@@ -4,7 +4,7 @@ import type { Passage } from "./source-index.js";
 /**
  * Share of the claim's neighbouring content-word pairs (stopwords left out, by their stems) that stand as
  * neighbours in one of the passages; a pair written twice in the claim counts twice. A passage is walked only
- * when it holds both stems of a pair not found yet (one look-up in its stem counts per stem of the claim's few
+ * when it holds both stems of a pair not found yet (one look-up in its set of stems per stem of the claim's few
  * pairs, where a walk costs a look-up per word of it, and most passages of a claim's window hold no pair the
  * claim still needs), and the walk compares each neighbouring pair with those candidates alone. Nothing is
  * kept per pair but a flag: no set of pairs is built, for the claim or for a passage (a map of sets per claim

@@ -10,22 +10,22 @@ export interface Passage {
   readonly end: number;
   readonly text: string;
   readonly tokens: readonly Token[];
-  /** Stems of the passage's tokens, with their counts. */
-  readonly stems: ReadonlyMap<string, number>;
+  /** The distinct stems of the passage's tokens. */
+  readonly stems: ReadonlySet<string>;
   /** Stems of the passage's words in order (stopwords included), as the index read them. */
   readonly stemSequence: readonly string[];
   readonly length: number;
 }
 
 /**
- * A passage as the index builds it: its tokens and stem counts are made on first use, since most passages
+ * A passage as the index builds it: its tokens and set of stems are made on first use, since most passages
  * never become a claim's candidate. A class, not an object literal with getters: literal accessors give
  * every passage its own hidden class and closures, which outlive young-generation collections and made
  * garbage collection the largest cost of indexing new sources.
  */
 class SourcePassage implements Passage {
   #tokens: Token[] | undefined;
-  #counts: Map<string, number> | undefined;
+  #stems: Set<string> | undefined;
   /** The sentence's stems, as read; shared with every other index built from a kept reading of its source. */
   readonly #sentenceStems: readonly string[];
   readonly length: number;
@@ -51,13 +51,9 @@ class SourcePassage implements Passage {
     return this.#sentenceStems;
   }
 
-  get stems(): ReadonlyMap<string, number> {
-    if (!this.#counts) {
-      const counts = new Map<string, number>();
-      for (const stem of this.#sentenceStems) counts.set(stem, (counts.get(stem) ?? 0) + 1);
-      this.#counts = counts;
-    }
-    return this.#counts;
+  get stems(): ReadonlySet<string> {
+    this.#stems ??= new Set(this.#sentenceStems);
+    return this.#stems;
   }
 }
 
