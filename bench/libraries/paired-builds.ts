@@ -8,7 +8,7 @@ import type { Verifier } from "../../src/facade/create-verifier.js";
 export const thisTreesDist = resolve(import.meta.dirname, "../../dist");
 
 /** A module of a build's `dist` folder (this tree's, or another commit built into a scratch copy). */
-const importFromBuild = async <M>(dist: string, file: string): Promise<M> => {
+export const importFromBuild = async <M>(dist: string, file: string): Promise<M> => {
   const entry = resolve(dist, file);
   if (!existsSync(entry)) throw new Error(`${entry} is missing: build that tree first (npm run build)`);
   return (await import(pathToFileURL(entry).href)) as M;
