@@ -54,7 +54,50 @@ interface PlaceIndex {
   readonly starts: Int32Array;
   /** Each number's place. */
   readonly placeOf: Int32Array;
+  /** Each place's pairs of neighbouring characters, hashed to `pairBits` bits (`pairMaskWords` numbers a place). */
+  readonly pairMasks: Int32Array;
 }
+
+/**
+ * A place can hold a word only if it holds every two neighbouring characters of it. Each place keeps those pairs
+ * as bits of a mask (a hash of the two codes picks the bit), so most places are ruled out for a word by a few
+ * bit tests instead of reading their text; a place whose bits all match is read. 256 bits a place: a row label or
+ * a line of a table sets a few dozen.
+ */
+const pairBits = 256;
+const pairMaskWords = pairBits / 32;
+const pairBit = (first: number, second: number): number => (first * 37 + second) & (pairBits - 1);
+
+const pairMasksOf = (joined: string, starts: Int32Array): Int32Array => {
+  const places = starts.length - 1;
+  const masks = new Int32Array(places * pairMaskWords);
+  for (let place = 0; place < places; place++) {
+    const base = place * pairMaskWords;
+    // The place's own characters: its end is the next place's start, less the separator.
+    const end = (starts[place + 1] as number) - placeSeparator.length;
+    for (let at = (starts[place] as number) + 1; at < end; at++) {
+      const bit = pairBit(joined.charCodeAt(at - 1), joined.charCodeAt(at));
+      masks[base + (bit >>> 5)] = (masks[base + (bit >>> 5)] as number) | (1 << (bit & 31));
+    }
+  }
+  return masks;
+};
+
+/** The bits of a word's pairs of neighbouring characters, into `bits` (its old contents dropped). */
+const wordPairBits = (word: string, bits: number[]): void => {
+  bits.length = 0;
+  for (let at = 1; at < word.length; at++) bits.push(pairBit(word.charCodeAt(at - 1), word.charCodeAt(at)));
+};
+
+/** Whether the place's mask has every one of `bits`. */
+const mayHold = (masks: Int32Array, place: number, bits: readonly number[]): boolean => {
+  const base = place * pairMaskWords;
+  for (const bit of bits) if (((masks[base + (bit >>> 5)] as number) & (1 << (bit & 31))) === 0) return false;
+  return true;
+};
+
+/** A word's pair bits, in a list kept between words. */
+const wordBits: number[] = [];
 
 const placeSeparator = "\u0000";
 /** Kept per list of numbers: every claim of an answer ranks the same list. */
@@ -86,7 +129,8 @@ const placeIndexOf = (numbers: readonly SourceNumber[]): PlaceIndex => {
     at += place.length + placeSeparator.length;
   });
   starts[places.length] = at;
-  const index = { joined: places.join(placeSeparator), starts, placeOf };
+  const joined = places.join(placeSeparator);
+  const index = { joined, starts, placeOf, pairMasks: pairMasksOf(joined, starts) };
   placeIndexes.set(numbers, index);
   return index;
 };
@@ -100,10 +144,12 @@ const placeAt = (starts: Int32Array, at: number, from: number): number => {
 
 /**
  * For each place, how many of `words` it holds (`proximity` for every number of that place), in `scores` (its
- * first entries, one per place).
+ * first entries, one per place). A word is looked for only in the places whose pair bits allow it, each read
+ * from its start in `joined`; a find past the place's end is the word's next place, so the places before that
+ * are passed over.
  */
 const placeScores = (index: PlaceIndex, words: readonly string[], scores: Int32Array): void => {
-  const { joined, starts } = index;
+  const { joined, starts, pairMasks } = index;
   const places = starts.length - 1;
   scores.fill(0, 0, places);
   for (const word of words) {
@@ -112,14 +158,18 @@ const placeScores = (index: PlaceIndex, words: readonly string[], scores: Int32A
       for (let place = 0; place < places; place++) scores[place] = (scores[place] as number) + 1;
       continue;
     }
-    let place = 0;
-    for (let at = joined.indexOf(word); at >= 0; ) {
-      place = placeAt(starts, at, place);
-      scores[place] = (scores[place] as number) + 1;
-      // A word counts once per place: go on from the next place.
-      place += 1;
-      if (place >= places) break;
-      at = joined.indexOf(word, starts[place] as number);
+    wordPairBits(word, wordBits);
+    for (let place = 0; place < places; place++) {
+      if (!mayHold(pairMasks, place, wordBits)) continue;
+      const at = joined.indexOf(word, starts[place] as number);
+      if (at < 0) break;
+      if (at < (starts[place + 1] as number)) {
+        // A word counts once per place: go on from the next place.
+        scores[place] = (scores[place] as number) + 1;
+        continue;
+      }
+      // The word stands next in a later place: go on from there (the loop's step lands on it).
+      place = placeAt(starts, at, place) - 1;
     }
   }
 };
