@@ -182,6 +182,7 @@ const maskBlock = (text: string, block: Block): string => {
   return masked + text.slice(block.start + done, block.end);
 };
 
+/** One code unit a match: a character class without the `u` flag reads the text by UTF-16 code units. */
 const interestingChars = /[.!?…\n“”«»]/g;
 const closingChars = new Set(['"', "'", ")", "]", "}", "’", "”", "»", "*", "_"]);
 const openingQuotes: Record<string, string> = { "“": "”", "«": "»" };
@@ -241,10 +242,10 @@ const splitBlock = (masked: string): Span[] => {
   let i = 0;
   while (i < masked.length) {
     // Jump to the next character that can matter: end punctuation, a line break, a curly quote.
+    // `test` moves `lastIndex` past the match without making a match object (a match is one code unit).
     interestingChars.lastIndex = i;
-    const found = interestingChars.exec(masked);
-    if (!found) break;
-    i = found.index;
+    if (!interestingChars.test(masked)) break;
+    i = interestingChars.lastIndex - 1;
     const char = masked[i] ?? "";
     if (quoteClose === undefined && openingQuotes[char]) quoteClose = openingQuotes[char];
     else if (char === quoteClose) quoteClose = undefined;
