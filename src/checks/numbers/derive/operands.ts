@@ -44,9 +44,9 @@ export const isPercentNumber = (number: SourceNumber): boolean =>
 
 /**
  * The distinct places (row labels and lines of prose) of a list of source numbers, written one after the other
- * in one string, so that a claim's word is looked for in all of them by one `indexOf` scan instead of one
- * `includes` per place. A claim's words are letters only (`contentWords`), so none can hold the separator nor
- * run from one place into the next.
+ * in one string, so that a claim's word is looked for by `indexOf` from a place on instead of one `includes` per
+ * place. A claim's words are letters only (`contentWords`), so none can hold the separator nor run from one place
+ * into the next.
  */
 interface PlaceIndex {
   readonly joined: string;
@@ -62,7 +62,7 @@ interface PlaceIndex {
  * A place can hold a word only if it holds every two neighbouring characters of it. Each place keeps those pairs
  * as bits of a mask (a hash of the two codes picks the bit), so most places are ruled out for a word by a few
  * bit tests instead of reading their text; a place whose bits all match is read. 256 bits a place: a row label or
- * a line of a table sets a few dozen.
+ * a line of a table sets a few dozen (a long line of prose sets most, and is then read as before).
  */
 const pairBits = 256;
 const pairMaskWords = pairBits / 32;
