@@ -7,27 +7,25 @@
  * any machine has: `JSON.stringify` of the same results.
  *
  *   npm run build
- *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:prepare-answer -- --baseline /tmp/base/dist [--rounds 25]
+ *   VERACITY_DATASETS_DIR=../shared/benchmarks npm run bench:prepare-answer -- --baseline /tmp/base/dist \
+ *     [--rounds 25] [--payloads 226] [--set tatqa]
  *
  * Each round prepares every answer with one build and then with the other (which goes first alternates by
  * round), after two rounds of each to compile the code; reported are the medians of the rounds, in µs per
  * answer, and the ratio of the medians. Both builds must give the same output hashes: the bench stops if not.
  */
-import { parseArgs } from "node:util";
 import type { VerificationResult } from "../src/model/result.js";
 import { machineLine } from "./libraries/call-timings.js";
-import { importFromBuild, thisTreesDist, verifierOfBuild } from "./libraries/paired-builds.js";
-import { buildPayloads } from "./libraries/real-payloads.js";
+import {
+  importFromBuild,
+  pairedBenchArguments,
+  thisTreesDist,
+  verifierOfBuild,
+} from "./libraries/paired-builds.js";
+import { payloadsOfSet } from "./libraries/real-payloads.js";
 import { median } from "./libraries/statistics.js";
 
-const { values } = parseArgs({
-  options: { baseline: { type: "string" }, rounds: { type: "string", default: "25" } },
-});
-if (values.baseline === undefined) {
-  process.stderr.write("give --baseline <another build's dist folder>\n");
-  process.exit(2);
-}
-const rounds = Number(values.rounds);
+const { baseline: baselineDist, rounds, payloads: payloadCount, set } = pairedBenchArguments(226, false, 25);
 
 type Prepare = (
   result: VerificationResult,
@@ -36,13 +34,14 @@ type Prepare = (
 const prepareOf = async (dist: string): Promise<Prepare> =>
   (await importFromBuild<{ prepareAnswer: Prepare }>(dist, "facade/prepared-answer.js")).prepareAnswer;
 
+const payloads = await payloadsOfSet(set, payloadCount);
 const verifier = await verifierOfBuild(thisTreesDist);
 const results: VerificationResult[] = [];
-for (const payload of await buildPayloads()) results.push(await verifier.verify(payload));
+for (const payload of payloads) results.push(await verifier.verify(payload));
 await verifier.close();
 
 const current = await prepareOf(thisTreesDist);
-const baseline = await prepareOf(values.baseline);
+const baseline = await prepareOf(baselineDist);
 for (const result of results)
   if (
     current(result, { layerClaims: false }).outputHash !== baseline(result, { layerClaims: false }).outputHash

@@ -21,21 +21,14 @@ import {
   timedVerification,
   verifierOfBuild,
 } from "./libraries/paired-builds.js";
-import { buildLabelledPayloads } from "./libraries/real-payloads.js";
+import { payloadsOfSet } from "./libraries/real-payloads.js";
 import { median } from "./libraries/statistics.js";
 
 const { baseline: baselineDist, rounds, payloads: payloadCount, set } = pairedBenchArguments(200);
 
 const current = await verifierOfBuild(thisTreesDist);
 const baseline = await verifierOfBuild(baselineDist);
-const payloads = (await buildLabelledPayloads())
-  .filter((labelled) => set === undefined || labelled.set === set)
-  .map(({ payload }) => payload)
-  .slice(0, payloadCount);
-if (payloads.length === 0) {
-  process.stderr.write(`no payloads of the set ${set}: summedits, begin, frank_cnndm or tatqa\n`);
-  process.exit(2);
-}
+const payloads = await payloadsOfSet(set, payloadCount);
 
 /** The request of one payload in one round, as a server would receive it: parsed from JSON. */
 const requestOf = (index: number, round: string) => {

@@ -53,15 +53,16 @@ export const pairedTimes = async (
 
 /**
  * The arguments of a bench that sets this tree's build beside another's: `--baseline <dist>` (required: the
- * process exits with status 2 without it), `--rounds` (default 5), `--payloads` (`payloadsByDefault`), `--set`
+ * process exits with status 2 without it), `--rounds` (`roundsByDefault`, 5 unless given), `--payloads`
+ * (`payloadsByDefault`), `--set`
  * (the payloads of one labelled set only, say `tatqa`: a change to one kind of text, measured on it), and, for
  * a bench that offers worker pools (`withWorkers`), `--workers` (default 0: verifiers in this thread).
  */
-export const pairedBenchArguments = (payloadsByDefault: number, withWorkers = false) => {
+export const pairedBenchArguments = (payloadsByDefault: number, withWorkers = false, roundsByDefault = 5) => {
   const { values } = parseArgs({
     options: {
       baseline: { type: "string" },
-      rounds: { type: "string", default: "5" },
+      rounds: { type: "string", default: String(roundsByDefault) },
       payloads: { type: "string", default: String(payloadsByDefault) },
       set: { type: "string" },
       ...(withWorkers ? { workers: { type: "string", default: "0" } } : {}),

@@ -90,6 +90,22 @@ export const buildLabelledPayloads = async (
 };
 
 /**
+ * The first `count` payloads of `buildLabelledPayloads`, of one labelled set when `set` is given (a paired
+ * bench's `--set` and `--payloads`). A set with no payloads ends the process with status 2, naming the sets.
+ */
+export const payloadsOfSet = async (set: string | undefined, count: number): Promise<Payload[]> => {
+  const payloads = (await buildLabelledPayloads())
+    .filter((labelled) => set === undefined || labelled.set === set)
+    .map(({ payload }) => payload)
+    .slice(0, count);
+  if (payloads.length === 0) {
+    process.stderr.write(`no payloads of the set ${set}: summedits, begin, frank_cnndm or tatqa\n`);
+    process.exit(2);
+  }
+  return payloads;
+};
+
+/**
  * About `chars` characters of real sources: the distinct contexts of the labelled sets in file order, cycled
  * when they hold fewer (the four sets hold about 2 million characters), packed into sources of at most one
  * source's input limit (`inputLimits.sourceChars`), as a long filing split in parts would be sent.

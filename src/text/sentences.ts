@@ -189,10 +189,7 @@ const openingQuotes: Record<string, string> = { "“": "”", "«": "»" };
 
 /** The last non-space character in `[from, to)`, or "" (scans back from `to`: constant work per call). */
 const lastVisibleChar = (text: string, from: number, to: number): string => {
-  for (let i = to - 1; i >= from; i--) {
-    const char = text[i] ?? "";
-    if (!/\s/.test(char)) return char;
-  }
+  for (let i = to - 1; i >= from; i--) if (!isWhiteSpace(text.charCodeAt(i))) return text.charAt(i);
   return "";
 };
 

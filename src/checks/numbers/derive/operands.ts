@@ -1,5 +1,6 @@
 import { makeScratchArray } from "../../../model/scratch-array.js";
 import { lastTextMemo } from "../../../text/last-text-memo.js";
+import { mayHold, pairMasksOf, wordPairBits } from "./character-pairs.js";
 import type { SourceNumber } from "./source-numbers.js";
 
 /**
@@ -54,50 +55,9 @@ interface PlaceIndex {
   readonly starts: Int32Array;
   /** Each number's place. */
   readonly placeOf: Int32Array;
-  /** Each place's pairs of neighbouring characters, hashed to `pairBits` bits (`pairMaskWords` numbers a place). */
+  /** Each place's pairs of neighbouring characters, as `pairMasksOf` keeps them. */
   readonly pairMasks: Int32Array;
 }
-
-/**
- * A place can hold a word only if it holds every two neighbouring characters of it. Each place keeps those pairs
- * as bits of a mask (a hash of the two codes picks the bit), so most places are ruled out for a word by a few
- * bit tests instead of reading their text; a place whose bits all match is read. 256 bits a place: a row label or
- * a line of a table sets a few dozen (a long line of prose sets most, and is then read as before).
- */
-const pairBits = 256;
-const pairMaskWords = pairBits / 32;
-const pairBit = (first: number, second: number): number => (first * 37 + second) & (pairBits - 1);
-
-const pairMasksOf = (joined: string, starts: Int32Array): Int32Array => {
-  const places = starts.length - 1;
-  const masks = new Int32Array(places * pairMaskWords);
-  for (let place = 0; place < places; place++) {
-    const base = place * pairMaskWords;
-    // The place's own characters: its end is the next place's start, less the separator.
-    const end = (starts[place + 1] as number) - placeSeparator.length;
-    for (let at = (starts[place] as number) + 1; at < end; at++) {
-      const bit = pairBit(joined.charCodeAt(at - 1), joined.charCodeAt(at));
-      masks[base + (bit >>> 5)] = (masks[base + (bit >>> 5)] as number) | (1 << (bit & 31));
-    }
-  }
-  return masks;
-};
-
-/** The bits of a word's pairs of neighbouring characters, into `bits` (its old contents dropped). */
-const wordPairBits = (word: string, bits: number[]): void => {
-  bits.length = 0;
-  for (let at = 1; at < word.length; at++) bits.push(pairBit(word.charCodeAt(at - 1), word.charCodeAt(at)));
-};
-
-/** Whether the place's mask has every one of `bits`. */
-const mayHold = (masks: Int32Array, place: number, bits: readonly number[]): boolean => {
-  const base = place * pairMaskWords;
-  for (const bit of bits) if (((masks[base + (bit >>> 5)] as number) & (1 << (bit & 31))) === 0) return false;
-  return true;
-};
-
-/** A word's pair bits, in a list kept between words. */
-const wordBits: number[] = [];
 
 const placeSeparator = "\u0000";
 /** Kept per list of numbers: every claim of an answer ranks the same list. */
@@ -130,7 +90,7 @@ const placeIndexOf = (numbers: readonly SourceNumber[]): PlaceIndex => {
   });
   starts[places.length] = at;
   const joined = places.join(placeSeparator);
-  const index = { joined, starts, placeOf, pairMasks: pairMasksOf(joined, starts) };
+  const index = { joined, starts, placeOf, pairMasks: pairMasksOf(joined, starts, placeSeparator.length) };
   placeIndexes.set(numbers, index);
   return index;
 };
@@ -158,7 +118,7 @@ const placeScores = (index: PlaceIndex, words: readonly string[], scores: Int32A
       for (let place = 0; place < places; place++) scores[place] = (scores[place] as number) + 1;
       continue;
     }
-    wordPairBits(word, wordBits);
+    const wordBits = wordPairBits(word);
     for (let place = 0; place < places; place++) {
       if (!mayHold(pairMasks, place, wordBits)) continue;
       const at = joined.indexOf(word, starts[place] as number);

@@ -81,7 +81,7 @@ const insertionRun = 16;
  * per sort instead of two (see `makeScratchArray` for what making one costs).
  * Only for finite values (NaN has no order, so its place depends on the sorting algorithm).
  */
-const stableOrder = (values: ArrayLike<number>): Int32Array => {
+const stableOrder = (values: Float64Array): Int32Array => {
   const n = values.length;
   const first = sortPasses.take(n);
   const second = sortPassesOther.take(n);
@@ -406,8 +406,7 @@ export const findPairs = (
   const highs = windowEnds.take(count);
   const t = target.value;
   const w = target.tolerance;
-  // Set when enough pairs are found: the search ends there.
-  let enough = false;
+  // Left as soon as enough pairs are found, so `found` never holds more than `maxResults`.
   rules: for (const rule of pairRules) {
     if (target.percent ? !rule.forPercent : !rule.forPlain) continue;
     if (target.kinds ? !target.kinds.has(rule.kind) : rule.namedOnly) continue;
@@ -507,16 +506,13 @@ export const findPairs = (
         const pair: Found = { kind: rule.kind, a, b, value };
         if (!accept(pair)) continue;
         found.push(pair);
-        if (found.length >= maxResults || (found.length === 1 && firstSuffices(pair))) {
-          enough = true;
-          break rules;
-        }
+        if (found.length >= maxResults || (found.length === 1 && firstSuffices(pair))) break rules;
       }
     }
   }
   windowStarts.give(firsts);
   windowEnds.give(highs);
-  return enough ? found : found.slice(0, maxResults);
+  return found;
 };
 
 /** The pair search's work arrays: each second operand's window start and end (see `makeScratchArray`). */

@@ -1,3 +1,4 @@
+import { isWhiteSpace } from "../../../text/char-classes.js";
 import { isSpace, readScale } from "./scale-words.js";
 
 const currencySymbols: Record<string, string> = {
@@ -41,7 +42,6 @@ const approximationEnds = new Set([
   "~",
   "≈",
 ]);
-const whitespace = /\s/;
 
 const currencyAtEnd = (text: string): RegExpExecArray | null => {
   let end = text.length;
@@ -51,7 +51,7 @@ const currencyAtEnd = (text: string): RegExpExecArray | null => {
 
 const approximationAtEnd = (text: string): boolean => {
   let end = text.length;
-  while (end > 0 && whitespace.test(text.charAt(end - 1))) end -= 1;
+  while (end > 0 && isWhiteSpace(text.charCodeAt(end - 1))) end -= 1;
   return approximationEnds.has(text.charAt(end - 1)) && approximationBefore.test(text);
 };
 

@@ -1,4 +1,5 @@
 import { isAsciiDigit } from "../../../text/ascii.js";
+import { isWhiteSpace } from "../../../text/char-classes.js";
 import { eachMatch } from "../../../text/each-match.js";
 
 /** Scale words and suffixes, as written after a number. Case matters for the one-letter suffixes. */
@@ -116,9 +117,8 @@ const placesOf = (text: string, lower: string): Places => {
   return places;
 };
 
-const whitespace = /\s/;
-const isWhitespace = (text: string, at: number) =>
-  at >= 0 && at < text.length && whitespace.test(text.charAt(at));
+/** Whether `at` is inside `text` and a white-space character there (outside it, `charCodeAt` gives NaN). */
+const isWhitespace = (text: string, at: number) => isWhiteSpace(text.charCodeAt(at));
 const isDigitAt = (text: string, at: number) => isAsciiDigit(text.charCodeAt(at));
 
 /**
