@@ -1,4 +1,4 @@
-import { isStopword, type Token } from "../../text/tokens.js";
+import { isStopword, stem, type Token } from "../../text/tokens.js";
 import type { ClaimContext, GroundingFinding } from "./claim-context.js";
 import type { Passage } from "./source-index.js";
 
@@ -26,7 +26,22 @@ const negationCues = new Set([
   "deny",
 ]);
 
-const isNegation = (token: Token): boolean => negationCues.has(token.lower) || token.lower.endsWith("n't");
+/** Whether a word is a negation cue ("not", "never", "failed", any word ending in "n't"). */
+export const isNegation = (token: Token): boolean => negationCues.has(token.lower) || token.lower.endsWith("n't");
+
+/** The stems of the negation cues: a word that is a cue has one of these stems, or one ending in "n't". */
+const negationCueStems: ReadonlySet<string> = new Set([...negationCues].map(stem));
+
+/**
+ * Whether a passage may hold a negation cue, read off the stems the index keeps for it, without tokenizing it:
+ * a cue's stem is a cue's stem, and a word ending in "n't" keeps that ending when stemmed (the stemmer changes
+ * only endings in "s", "ing", "ed", "ly" and "e"). False means the passage holds none; true means it may.
+ */
+export const mayHoldNegation = (passage: Passage): boolean => {
+  for (const passageStem of passage.stemSequence)
+    if (negationCueStems.has(passageStem) || passageStem.endsWith("n't")) return true;
+  return false;
+};
 
 const interjections = new Set(["yes", "yeah", "yep", "no", "nope", "nah"]);
 
@@ -59,9 +74,11 @@ const overlap = (context: ClaimContext, passage: Passage): number => {
 export const checkNegation = (context: ClaimContext): GroundingFinding[] => {
   const best = context.alignments[0]?.passage;
   if (!best || overlap(context, best) < 0.6) return [];
-  const claimStems = new Set(context.tokens.map((token) => token.stem));
   const claimCues = negationsAbout(context.tokens, best.stems);
-  const passageCues = negationsAbout(best.tokens, claimStems);
+  // Most passages hold no cue at all: they are then not tokenized for one.
+  const passageCues = mayHoldNegation(best)
+    ? negationsAbout(best.tokens, new Set(context.tokens.map((token) => token.stem)))
+    : [];
   if (claimCues.length % 2 === passageCues.length % 2) return [];
   const span = claimCues[0]?.span ?? context.claim.span;
   return [
