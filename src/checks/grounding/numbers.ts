@@ -131,11 +131,15 @@ const withRangeEnds = (tokens: readonly Token[]): readonly Token[] => {
   return split ?? tokens;
 };
 
-/** The figures written with digits in the passages a claim matches best: rivals for a figure's slot. */
-const passageFigures = (context: ClaimContext): Set<string> => {
+/**
+ * The figures written with digits in the passages a claim matches best: rivals for a figure's slot. Read off
+ * the stems the index keeps, without tokenizing the passages: a word with a digit is its own stem (the stemmer
+ * leaves such words alone), and a word without one has no digit in its stem.
+ */
+export const passageFigures = (context: Pick<ClaimContext, "aligned">): Set<string> => {
   const figures = new Set<string>();
   for (const passage of context.aligned)
-    for (const token of passage.tokens) if (hasDigit(token.lower)) figures.add(token.stem);
+    for (const stem of passage.stemSequence) if (hasDigit(stem)) figures.add(stem);
   return figures;
 };
 

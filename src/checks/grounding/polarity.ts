@@ -27,7 +27,8 @@ const negationCues = new Set([
 ]);
 
 /** Whether a word is a negation cue ("not", "never", "failed", any word ending in "n't"). */
-export const isNegation = (token: Token): boolean => negationCues.has(token.lower) || token.lower.endsWith("n't");
+export const isNegation = (token: Token): boolean =>
+  negationCues.has(token.lower) || token.lower.endsWith("n't");
 
 /** The stems of the negation cues: a word that is a cue has one of these stems, or one ending in "n't". */
 const negationCueStems: ReadonlySet<string> = new Set([...negationCues].map(stem));
