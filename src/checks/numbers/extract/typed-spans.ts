@@ -6,48 +6,67 @@ import type { NumberKind } from "./types.js";
 const month =
   "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?";
 
+// The hints' expressions, made once: a regular expression literal in a method is a new object each call.
+const digitAfterLetter = /[A-Za-z#_-]\d/;
+const digitDashDigit = /\d-\d/;
+const digitColonDigit = /\d:\d/;
+const digitsBetweenSeparators = /\d[./]\d+[./]\d/;
+const monthStart = /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/;
+const anyDigit = /\d/;
+
 /**
  * What a text holds that a typed pattern needs, each read on first use (once however many patterns ask), so
  * that the patterns that cannot match are never run over the whole text. Each is a necessary condition of one
  * or more patterns, nothing more: a hint that holds only lets a pattern run, and the pattern decides.
+ *
+ * Each hint is read by a regular expression and remembered. Each expression is a part every match of its
+ * patterns holds (the ISO date's "2019-01" holds "9-0"; "1/2/2019" and "1.2.3" hold a digit, a separator,
+ * digits, a separator, a digit). One expression test skips through a line far faster than a loop over its
+ * characters in script, which had cost as much as all the patterns together on lines of prose. One object per
+ * text with a field per hint: a closure per hint was six objects for every line with a digit.
  */
-interface Hints {
-  /**
-   * A digit right after a letter, "#", "-" or "_": identifiers ("A12", "#12", "12ab3" holds "b3") and "v2".
-   */
-  readonly digitNextToLetter: () => boolean;
+class Hints {
+  readonly #text: string;
+  #digitNextToLetter: boolean | undefined;
+  #digitDashDigit: boolean | undefined;
+  #digitColonDigit: boolean | undefined;
+  #twoSeparators: boolean | undefined;
+  #namesMonth: boolean | undefined;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  /** A digit right after a letter, "#", "-" or "_": identifiers ("A12", "#12", "12ab3" holds "b3") and "v2". */
+  digitNextToLetter(): boolean {
+    this.#digitNextToLetter ??= digitAfterLetter.test(this.#text);
+    return this.#digitNextToLetter;
+  }
+
   /** A digit, "-", a digit: ISO dates. */
-  readonly digitDashDigit: () => boolean;
+  digitDashDigit(): boolean {
+    this.#digitDashDigit ??= digitDashDigit.test(this.#text);
+    return this.#digitDashDigit;
+  }
+
   /** A digit, ":", a digit: times. */
-  readonly digitColonDigit: () => boolean;
+  digitColonDigit(): boolean {
+    this.#digitColonDigit ??= digitColonDigit.test(this.#text);
+    return this.#digitColonDigit;
+  }
+
   /** Digits with a "." or "/" on each side of one run of them: "1/2/2019", "1.2.3". */
-  readonly twoSeparators: () => boolean;
-  /** Whether the text holds the start of a month's name. */
-  readonly namesMonth: () => boolean;
+  twoSeparators(): boolean {
+    this.#twoSeparators ??= digitsBetweenSeparators.test(this.#text);
+    return this.#twoSeparators;
+  }
+
+  /** Whether the text holds the start of a month's name, as the month patterns write it (capitalised). */
+  namesMonth(): boolean {
+    this.#namesMonth ??= monthStart.test(this.#text);
+    return this.#namesMonth;
+  }
 }
-
-/**
- * A hint read by a regular expression, remembered. Each expression is a part every match of its patterns holds
- * (the ISO date's "2019-01" holds "9-0"; "1/2/2019" and "1.2.3" hold a digit, a separator, digits, a separator,
- * a digit). One expression test skips through a line far faster than a loop over its characters in script,
- * which had cost as much as all the patterns together on lines of prose.
- */
-const hintOf = (text: string, pattern: RegExp) => {
-  let found: boolean | undefined;
-  return () => {
-    found ??= pattern.test(text);
-    return found;
-  };
-};
-
-const hintsOf = (text: string): Hints => ({
-  digitNextToLetter: hintOf(text, /[A-Za-z#_-]\d/),
-  digitDashDigit: hintOf(text, /\d-\d/),
-  digitColonDigit: hintOf(text, /\d:\d/),
-  twoSeparators: hintOf(text, /\d[./]\d+[./]\d/),
-  // The first three letters of a month's name, as the month patterns write them (capitalised).
-  namesMonth: hintOf(text, /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/),
-});
 
 const namesMonth = (hints: Hints): boolean => hints.namesMonth();
 
@@ -101,18 +120,13 @@ export const findTypedSpans = (text: string): TypedSpan[] => {
   // Taken and cleared at the first span (most lines hold none), from a work array kept between calls (see
   // `makeScratchArray`).
   let covered: Uint8Array<ArrayBuffer> | undefined;
-  const overlaps = (start: number, end: number) => {
-    if (covered === undefined) return false;
-    for (let at = start; at < end; at++) if (covered[at] === 1) return true;
-    return false;
-  };
-  const hints = hintsOf(text);
+  const hints = new Hints(text);
   for (const [kind, pattern, possible] of typedPatterns) {
     if (!possible(hints, text)) continue;
     eachMatch(pattern, text, (match) => {
       const start = match.index;
       const end = start + match[0].length;
-      if (!/\d/.test(match[0]) || overlaps(start, end)) return;
+      if (!anyDigit.test(match[0]) || (covered !== undefined && anyCovered(covered, start, end))) return;
       if (covered === undefined) {
         covered = coveredCharacters.take(text.length);
         covered.fill(0, 0, text.length);
@@ -122,7 +136,15 @@ export const findTypedSpans = (text: string): TypedSpan[] => {
     });
   }
   if (covered !== undefined) coveredCharacters.give(covered);
-  return found.sort((a, b) => a.span.start - b.span.start);
+  return found.length > 1 ? found.sort(byStart) : found;
 };
+
+/** Whether any character from `start` to `end` is marked in `covered`. */
+const anyCovered = (covered: Uint8Array, start: number, end: number): boolean => {
+  for (let at = start; at < end; at++) if (covered[at] === 1) return true;
+  return false;
+};
+
+const byStart = (a: TypedSpan, b: TypedSpan): number => a.span.start - b.span.start;
 
 const coveredCharacters = makeScratchArray((length) => new Uint8Array(length));
