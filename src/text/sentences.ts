@@ -147,8 +147,21 @@ const toBlocks = (text: string): Block[] => {
   return blocks;
 };
 
+// Expressions read at every line break and every end mark, made once: a regular expression literal is a new
+// object each time it is evaluated.
+const closingHashes = /[ \t]#+[ \t]*$/;
+const letterOrDot = /[\p{L}.]/u;
+const leadingDots = /^\.+/;
+const leadingLetters = /^[\p{L}]+/u;
+const digit = /\d/;
+const upperLetter = /^\p{Lu}$/u;
+const lowerLetter = /\p{Ll}/u;
+const firstVisible = /^[ \t]*(\S)/;
+/** What ends a line that the next line goes on from: a comma, a colon, an opening bracket, a dash... */
+const joiningMark = /[,;:(\-–—&]/;
+
 const trailingHashes = (line: string): Span[] => {
-  const match = /[ \t]#+[ \t]*$/.exec(line);
+  const match = closingHashes.exec(line);
   return match ? [{ start: match.index, end: line.length }] : [];
 };
 
@@ -202,22 +215,22 @@ const wordBefore = (masked: string, index: number): string => {
     const code = masked.charCodeAt(start - 1);
     // ASCII answers by its code; any other character is asked of the expression.
     const inWord =
-      code < 128 ? isAsciiLetter(code) || code === 46 : /[\p{L}.]/u.test(masked.charAt(start - 1));
+      code < 128 ? isAsciiLetter(code) || code === 46 : letterOrDot.test(masked.charAt(start - 1));
     if (inWord) start--;
     else break;
   }
-  return masked.slice(start, index).replace(/^\.+/, "").toLowerCase();
+  return masked.slice(start, index).replace(leadingDots, "").toLowerCase();
 };
 
 const wordAfter = (masked: string, index: number): string => {
-  const match = /^[\p{L}]+/u.exec(masked.slice(index, index + 40));
+  const match = leadingLetters.exec(masked.slice(index, index + 40));
   return match ? match[0] : "";
 };
 
 const isBoundaryAfterPeriod = (masked: string, periodIndex: number, nextIndex: number): boolean => {
   const before = wordBefore(masked, periodIndex);
   const nextChar = masked[nextIndex] ?? "";
-  if (/\d/.test(nextChar) && (before === "no" || before === "nos" || before === "p" || before === "pp"))
+  if (digit.test(nextChar) && (before === "no" || before === "nos" || before === "p" || before === "pp"))
     return false;
   if (abbreviations.has(before)) {
     // The next word is read only after an abbreviation: whether it starts a sentence decides.
@@ -227,7 +240,7 @@ const isBoundaryAfterPeriod = (masked: string, periodIndex: number, nextIndex: n
     );
   }
   // An initial, as in "J. K. Rowling", or a dotted acronym not in the list ("N.A.S.A."): not a break.
-  if (/^\p{Lu}$/u.test(masked.slice(periodIndex - 1, periodIndex)) && before.length === 1) return false;
+  if (upperLetter.test(masked.slice(periodIndex - 1, periodIndex)) && before.length === 1) return false;
   return true;
 };
 
@@ -249,9 +262,9 @@ const splitBlock = (masked: string): Span[] => {
 
     if (char === "\n") {
       const lastChar = lastVisibleChar(masked, sentenceStart, i);
-      const nextMatch = /^[ \t]*(\S)/.exec(masked.slice(i + 1, i + 40));
+      const nextMatch = firstVisible.exec(masked.slice(i + 1, i + 40));
       const nextChar = nextMatch?.[1] ?? "";
-      const continues = nextChar === "" || /\p{Ll}/u.test(nextChar) || /[,;:(\-–—&]/.test(lastChar);
+      const continues = nextChar === "" || lowerLetter.test(nextChar) || joiningMark.test(lastChar);
       if (!continues && quoteClose === undefined && lastChar !== "") {
         spans.push({ start: sentenceStart, end: i });
         sentenceStart = i + 1;
@@ -276,7 +289,7 @@ const splitBlock = (masked: string): Span[] => {
     let nextIndex = end;
     while (nextIndex < masked.length && isSpaceOrBreak(masked.charCodeAt(nextIndex))) nextIndex++;
     const nextChar = masked[nextIndex] ?? "";
-    const lowercaseNext = /\p{Ll}/u.test(nextChar);
+    const lowercaseNext = lowerLetter.test(nextChar);
     // End punctuation standing apart from the word before it ("the study found . it can ...", as tokenized,
     // lower-cased text writes it) cannot close an abbreviation or an initial: it ends the sentence whatever
     // the case of the next word.
@@ -284,7 +297,7 @@ const splitBlock = (masked: string): Span[] => {
     const isBoundary =
       quoteClose === undefined &&
       (nextChar === "" ||
-        (detached && /[\p{L}\p{N}]/u.test(nextChar)) ||
+        (detached && letterOrDigit.test(nextChar)) ||
         (!lowercaseNext && (char !== "." || end - i > 1 || isBoundaryAfterPeriod(masked, i, nextIndex))));
     if (isBoundary) {
       spans.push({ start: sentenceStart, end });

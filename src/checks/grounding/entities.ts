@@ -1,8 +1,18 @@
 import { isStopword, type Token } from "../../text/tokens.js";
 import type { ClaimContext, GroundingFinding } from "./claim-context.js";
 
-const isCapitalized = (text: string): boolean => /^\p{Lu}/u.test(text);
-const isAcronym = (text: string): boolean => /^\p{Lu}[\p{Lu}\d.&-]+$/u.test(text) && text.length >= 2;
+// Expressions read for each word of each claim, made once: a regular expression literal is a new object each
+// time it is evaluated.
+const startsUpper = /^\p{Lu}/u;
+const acronym = /^\p{Lu}[\p{Lu}\d.&-]+$/u;
+const digit = /\d/;
+/** What ends the text before a word that opens a sentence: an end mark, a colon or an opening quote. */
+const endsSentence = /[.!?:"“]\s*$/;
+/** What may stand between two words of one name: a few spaces, lower-case letters, apostrophes or dashes. */
+const nameJoiner = /^[\s\p{Ll}'’-]{0,6}$/u;
+
+const isCapitalized = (text: string): boolean => startsUpper.test(text);
+const isAcronym = (text: string): boolean => acronym.test(text) && text.length >= 2;
 
 /**
  * Name-like tokens of a claim: capitalized words not opening the sentence, and acronyms anywhere.
@@ -11,7 +21,7 @@ const isAcronym = (text: string): boolean => /^\p{Lu}[\p{Lu}\d.&-]+$/u.test(text
 export const nameTokens = (context: ClaimContext): Token[] => {
   const names: Token[] = [];
   context.tokens.forEach((token, position) => {
-    if (/\d/.test(token.text) || isStopword(token.lower)) return;
+    if (digit.test(token.text) || isStopword(token.lower)) return;
     if (isAcronym(token.text)) {
       names.push(token);
       return;
@@ -22,7 +32,7 @@ export const nameTokens = (context: ClaimContext): Token[] => {
       Math.max(0, token.span.start - context.claim.span.start - 4),
       token.span.start - context.claim.span.start,
     );
-    const opensSentence = position === 0 || /[.!?:"“]\s*$/.test(before);
+    const opensSentence = position === 0 || endsSentence.test(before);
     if (!opensSentence) names.push(token);
   });
   return names;
@@ -38,8 +48,7 @@ const groupAdjacent = (
   for (const token of tokens) {
     const last = groups.at(-1);
     const between = last ? text.slice(last.end - offset, token.span.start - offset) : "";
-    if (last && /^[\s\p{Ll}'’-]{0,6}$/u.test(between) && between.split(/\s+/).length <= 3)
-      last.end = token.span.end;
+    if (last && nameJoiner.test(between) && between.split(/\s+/).length <= 3) last.end = token.span.end;
     else groups.push({ ...token.span });
   }
   return groups;

@@ -28,13 +28,19 @@ export const hasDigit = (word: string): boolean => {
   return false;
 };
 
+// Expressions read for each figure of each claim, made once: a regular expression literal is a new object each
+// time it is evaluated.
+const groupingComma = /,(?=\d{3}\b)/g;
+const plainDecimal = /^\d+(?:\.\d+)?$/;
+const numberRange = /^(\d[\d,.]*)-(\d[\d,.]*)$/;
+
 /** The numeric value of a token such as "1,452.4", "3.5", "12%", "2019" or "three"; undefined otherwise. */
 export const numericValue = (lower: string): number | undefined => {
   const word = numberWords.get(lower);
   if (word !== undefined) return word;
   if (!hasDigit(lower)) return undefined;
-  const cleaned = lower.replace(/,(?=\d{3}\b)/g, "");
-  if (!/^\d+(?:\.\d+)?$/.test(cleaned)) return undefined;
+  const cleaned = lower.replace(groupingComma, "");
+  if (!plainDecimal.test(cleaned)) return undefined;
   return Number(cleaned);
 };
 
@@ -91,7 +97,7 @@ const inSources = (values: SourceValues, claimed: number, decimals: number): boo
 
 /** A range such as "4-7" or "2019-2021" is checked as its two ends. */
 const splitRange = (token: Token): Token[] => {
-  const match = /^(\d[\d,.]*)-(\d[\d,.]*)$/.exec(token.lower);
+  const match = numberRange.exec(token.lower);
   if (!match?.[1] || !match[2]) return [token];
   const first = match[1];
   const second = match[2];

@@ -6,10 +6,12 @@ import type { SourceNumber } from "./source-number.js";
  * so no two whitespace runs compete for the same characters.
  */
 const dashCell = /^(?:\$\s*)?[—–-]$/;
+/** A figure written as a dash alone (a regular expression literal is a new object each time it is evaluated). */
+const onlyDash = /^[—–-]$/;
 
 /** A nil cell read as zero: an operand of a change only, never an item of a sum, an average or a total. */
 export const isNil = (figure: SourceNumber): boolean =>
-  figure.number.value === 0 && /^[—–-]$/.test(figure.number.text);
+  figure.number.value === 0 && onlyDash.test(figure.number.text);
 
 /**
  * The nil cells of a table line ("Realized gains | — | (31,904)") as zero figures: a change from a nil year to

@@ -28,12 +28,18 @@ const months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 const datePattern =
   /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|t|tember|ober|ember)?\.?\s+(\d{1,2})\b/;
 
+// Read for each cell of a header, made once: a regular expression literal is a new object each time it is
+// evaluated.
+/** A footnote mark in a cell: "(1)", "( 12 )". */
+const footnoteMark = /\(\s*\d{1,2}\s*\)/g;
+const anyDigit = /\d/;
+
 /**
  * The key of the period a table cell or row label names, or undefined: a quarter ("Third Quarter"), or the
  * first date it names ("Final as of December 31, 2019", "January 26, 2019 - February 22, 2019").
  */
 export const periodInYear = (cell: string): number | undefined => {
-  const lowered = cell.toLowerCase().replace(/\(\s*\d{1,2}\s*\)/g, "");
+  const lowered = cell.toLowerCase().replace(footnoteMark, "");
   const text = trimEndWhere(lowered, (character) => character === ":" || character === ".").trim();
   const quarter = quarterPattern.exec(text)?.[1];
   if (quarter) return 3 * (quarterNumber[quarter] ?? 0) * 100 + 31;
@@ -57,7 +63,7 @@ export const periodColumns = (line: string): Map<number, number> | undefined => 
   line.split("|").forEach((cell, column) => {
     const period = periodInYear(cell);
     if (period !== undefined) periods.set(column, period);
-    else if (/\d/.test(cell)) others += 1;
+    else if (anyDigit.test(cell)) others += 1;
   });
   return new Set(periods.values()).size >= 2 && others === 0 ? periods : undefined;
 };

@@ -46,7 +46,7 @@ const isTableLine = (line: string): boolean => line.includes("|");
 const isCaption = (line: string): boolean => {
   if (!onlyFirstCell.test(line)) return false;
   const first = line.slice(0, line.indexOf("|"));
-  return /\p{L}{3,}/u.test(first) && /\d/.test(first);
+  return wordOfThree.test(first) && anyDigit.test(first);
 };
 
 const onlyFirstCell = /^[^|]*(?:\|\s*)+$/;
@@ -103,7 +103,7 @@ const yearColumns = (line: string): Map<number, number> | undefined => {
     if (found.length > 0) {
       spanning = Math.max(...found);
       years.set(column, spanning);
-    } else if (column > 0 && /\d/.test(cell.replace(/\b\d{1,2}\b/g, ""))) others += 1;
+    } else if (column > 0 && anyDigit.test(cell.replace(oneOrTwoDigits, ""))) others += 1;
     else if (cell.trim().length > 0) spanning = undefined;
     else if (spanning !== undefined && column > 0) years.set(column, spanning);
   });
@@ -120,13 +120,30 @@ const sectionYear = (line: string, options: ExtractOptions): number | undefined 
   return year;
 };
 
+// Expressions read for each line, cell or figure of a source, made once: a regular expression literal is a new
+// object each time it is evaluated.
+/** A row label that is a year, maybe a fiscal one: "2019", "Fiscal year 2019", "FY2019". */
+const yearLabel = /^(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d{2})$/i;
+const notesWord = /\bnotes?\b/i;
+const notesCell = /^\s*notes?\s*$/i;
+/** A year within 30 other characters after a figure of prose, its digits then taken. */
+const yearSoonAfter = /^[^\d]{0,30}?\b((?:19|20)\d{2})\b/;
+const percentMark = /%|\bper\s?cent/i;
+const anyDash = /[—–-]/;
+const perCent = /\bper\s?cent/i;
+/** "total" written before a figure, no other figure between them. */
+const totalBefore = /\btotal\b[^\d]*$/i;
+const wordOfThree = /\p{L}{3,}/u;
+const anyDigit = /\d/;
+const oneOrTwoDigits = /\b\d{1,2}\b/g;
+
 /**
  * A row labelled with a year alone ("2021 | $138 | $6", "Fiscal 2020 | ...") or with one date ("Balance
  * payable as at June 30, 2019 | ..."): its figures are of that year. `period` is the period within a year
  * the label names, if any (see `periodInYear`).
  */
 const rowYear = (label: string, period: number | undefined): number | undefined => {
-  const match = /^(?:fiscal\s+(?:year\s+)?|fy\s?)?((?:19|20)\d{2})$/i.exec(label.trim());
+  const match = yearLabel.exec(label.trim());
   if (match?.[1]) return Number(match[1]);
   return period === undefined ? undefined : onlyYearIn(label);
 };
@@ -143,10 +160,10 @@ const cellYears = (line: string): Map<number, number> => {
 
 /** Columns of a table header headed "Note" or "Notes": their figures refer to notes, they are not amounts. */
 const referenceColumns = (line: string): Set<number> | undefined => {
-  if (!/\bnotes?\b/i.test(line)) return undefined;
+  if (!notesWord.test(line)) return undefined;
   const columns = new Set<number>();
   line.split("|").forEach((cell, column) => {
-    if (/^\s*notes?\s*$/i.test(cell)) columns.add(column);
+    if (notesCell.test(cell)) columns.add(column);
   });
   return columns.size > 0 ? columns : undefined;
 };
@@ -175,7 +192,7 @@ const yearAtEnd = (text: string): number | undefined => {
 
 /** The year a figure of prose refers to: "56.7 million in 2018", "in 2019, ... 44.1". */
 const yearNear = (line: string, start: number, end: number): number | undefined => {
-  const after = /^[^\d]{0,30}?\b((?:19|20)\d{2})\b/.exec(line.slice(end, end + 40));
+  const after = yearSoonAfter.exec(line.slice(end, end + 40));
   if (after?.[1]) return Number(after[1]);
   return yearAtEnd(line.slice(Math.max(0, start - 40), start));
 };
@@ -189,7 +206,7 @@ const tableBlocksWithPercent = (text: string): Set<number> => {
     const table = isTableLine(line);
     if (table && !previousWasTable) block += 1;
     previousWasTable = table;
-    if (table && /%|\bper\s?cent/i.test(line)) blocks.add(block);
+    if (table && percentMark.test(line)) blocks.add(block);
   }
   return blocks;
 };
@@ -368,12 +385,12 @@ export const readSource: SourceReader = (
       noteColumns = referenceColumns(line.text) ?? noteColumns;
     }
     const figures = extractNumbers(line.text, options);
-    const withNil = table && /[—–-]/.test(line.text) ? withDashCells(figures, line.text) : figures;
+    const withNil = table && anyDash.test(line.text) ? withDashCells(figures, line.text) : figures;
     const quantities = withNil.filter(isQuantity);
     const label = table ? (line.text.split("|")[0] ?? "").trim() : "";
     const lowerLabel = label.toLowerCase();
     // A row of words without figures ("Earnings per share: | | |") heads the rows under it.
-    if (table && quantities.length === 0 && /\p{L}{3,}/u.test(lowerLabel)) rowHeading = lowerLabel;
+    if (table && quantities.length === 0 && wordOfThree.test(lowerLabel)) rowHeading = lowerLabel;
     // The rest describes the line's figures to each of them: a line without any (most lines of prose) needs
     // none of it.
     if (quantities.length === 0) continue;
@@ -383,7 +400,7 @@ export const readSource: SourceReader = (
     const labelYear = table ? rowYear(label, labelPeriod) : undefined;
     // "per cent" only where the lower-cased line holds "per": the expression reads no other letters as those.
     const percentLine =
-      !table && (line.text.includes("%") || (lineText.includes("per") && /\bper\s?cent/i.test(line.text)));
+      !table && (line.text.includes("%") || (lineText.includes("per") && perCent.test(line.text)));
     // "total" written before a figure of prose: only looked for when the line holds the word at all.
     const mentionsTotal = !table && lineText.includes("total");
     const listedYears =
@@ -404,7 +421,7 @@ export const readSource: SourceReader = (
         : (listedYears?.[at] ?? yearNear(line.text, number.span.start, number.span.end));
       const periodInYear = table ? (periods?.get(column) ?? labelPeriod) : undefined;
       const before = line.text.slice(Math.max(0, number.span.start - 48), number.span.start);
-      const isTotal = table ? totalRow : mentionsTotal && /\btotal\b[^\d]*$/i.test(before);
+      const isTotal = table ? totalRow : mentionsTotal && totalBefore.test(before);
       const noun = table ? undefined : countedNoun(lineText, number.span.end);
       numbers.push({
         id: firstId + numbers.length,

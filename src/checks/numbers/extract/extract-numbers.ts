@@ -31,8 +31,17 @@ const normalizeDigits = (
   return { literal, decimals: dot === -1 ? 0 : plain.length - dot - 1 };
 };
 
+// Expressions read for each number, made once: a regular expression literal is a new object each time it is
+// evaluated, and these are evaluated for every figure of every source.
+const fourDigits = /^\d{4}$/;
+const leadingWord = /^\w+/;
+const millionsLetter = /^m\b/;
+const letterOrMark = /[\p{L}_#]/u;
+const leadingIdentifier = /^[-\w]*/;
+const rangeJoiner = /^(?:[-–]|\s?–\s?|\s+to\s+)$/;
+
 const isYear = (literal: string, digits: string): boolean =>
-  digits.length === 4 && /^\d{4}$/.test(digits) && Number(literal) >= 1800 && Number(literal) <= 2199;
+  digits.length === 4 && fourDigits.test(digits) && Number(literal) >= 1800 && Number(literal) <= 2199;
 
 /**
  * "The total was 2149", "the answer is 2026", "= 1989": a four-digit figure stated as the value of something is
@@ -77,7 +86,7 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
   const before = text.slice(Math.max(0, start - 40), start);
   const charBefore = before.at(-1) ?? "";
   if (ordinalAfter.test(after)) {
-    const length = /^\w+/.exec(after)?.[0].length ?? 2;
+    const length = leadingWord.exec(after)?.[0].length ?? 2;
     return typedEntry(text, { kind: "ordinal", span: { start, end: end + length } }, Number(unsigned));
   }
   if (charBefore === "(" && text[end] === ")" && isFootnoteMark(text, start - 1, end + 1)) {
@@ -85,12 +94,12 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
   }
   const prefix = readPrefix(before);
   let suffix = readSuffix(after);
-  if (prefix.currency && !suffix.scaleWritten && /^m\b/.test(after)) {
+  if (prefix.currency && !suffix.scaleWritten && millionsLetter.test(after)) {
     suffix = { ...suffix, length: 1, multiplier: 1e6, scaleWritten: true };
   }
   const labelled = identifierAfter.test(after) && !suffix.scaleWritten && !suffix.unit;
-  if (/[\p{L}_#]/u.test(charBefore) || labelled) {
-    const length = /^[-\w]*/.exec(after)?.[0].length ?? 0;
+  if (letterOrMark.test(charBefore) || labelled) {
+    const length = leadingIdentifier.exec(after)?.[0].length ?? 0;
     return typedEntry(text, { kind: "identifier", span: { start, end: end + length } });
   }
   const currency = prefix.currency ?? suffix.currency;
@@ -142,7 +151,7 @@ const linkRanges = (text: string, numbers: ExtractedNumber[]): ExtractedNumber[]
     const high = linked[i + 1] as ExtractedNumber;
     if (low.kind !== "quantity" && low.kind !== high.kind) continue;
     const between = text.slice(low.span.end, high.span.start);
-    if (!/^(?:[-–]|\s?–\s?|\s+to\s+)$/.test(between)) continue;
+    if (!rangeJoiner.test(between)) continue;
     const scale = low.scaleWritten ? low.scale : high.scale;
     if (linked === numbers) linked = [...numbers];
     linked[i] = numberWith(low, {
