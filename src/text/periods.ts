@@ -130,6 +130,9 @@ export const periodPatterns: readonly PeriodPattern[] = [
   },
 ];
 
+/** A month written with a capital (made once: a regular expression literal is a new object each time it is read). */
+const startsUpperAscii = /^[A-Z]/;
+
 const yearOf = (match: RegExpExecArray, first: number, fiscalBefore: boolean): string | undefined => {
   const [fiscalMarker, fiscalDigits, year, shortYear] = [
     match[first],
@@ -156,7 +159,7 @@ export const findPeriods = (text: string, offset = 0): PeriodMention[] => {
         pattern.yearGroup === -1
           ? `FY${fullYear(match[1] ?? match[2] ?? "")}`
           : yearOf(match, pattern.yearGroup, pattern.fiscalBefore?.(match) ?? false);
-      if (pattern.unit === "month" && year === undefined && !/^[A-Z]/.test(match[0])) continue;
+      if (pattern.unit === "month" && year === undefined && !startsUpperAscii.test(match[0])) continue;
       if (pattern.unit === "month" && year === undefined && match[1] === "May") continue;
       const span = { start: offset + match.index, end: offset + match.index + match[0].length };
       found.push({ span, unit: pattern.unit, part, ...(year === undefined ? {} : { year }) });

@@ -1,3 +1,6 @@
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
 /**
  * `text` without the characters at its end that `drop` accepts, in one backward pass. Regexes anchored only at
  * the end (`/[:.]+$/`, `/\/+$/`) retry from every position of a long run and take quadratic time on it.
@@ -7,9 +10,7 @@ export const trimEndWhere = (text: string, drop: (character: string) => boolean)
   while (end > 0) {
     // A character outside the Basic Multilingual Plane is two UTF-16 units: test it whole.
     const pair =
-      end > 1 &&
-      /[\uDC00-\uDFFF]/.test(text[end - 1] as string) &&
-      /[\uD800-\uDBFF]/.test(text[end - 2] as string);
+      end > 1 && isLowSurrogate(text.charCodeAt(end - 1)) && isHighSurrogate(text.charCodeAt(end - 2));
     const width = pair ? 2 : 1;
     if (!drop(text.slice(end - width, end))) break;
     end -= width;

@@ -210,11 +210,14 @@ export const focusEvidence = (
   };
 };
 
+/** An end mark, maybe closed by a quote or bracket (made once: a literal is a new object each time it is read). */
+const endsSentence = /[.!?]["')\]]?$/;
+
 /** A heading or a caption: a short passage that does not end as a sentence does ("(in millions)", "Note 4"). */
 const isHeading = (evidence: readonly EvidenceSource[], passage: Passage): boolean => {
   if (passage.end - passage.start > 200) return false;
   const text = (evidence[passage.source] as EvidenceSource).text.slice(passage.start, passage.end).trimEnd();
-  return !/[.!?]["')\]]?$/.test(text);
+  return !endsSentence.test(text);
 };
 
 /** Where a run of the focused text came from in its source. */

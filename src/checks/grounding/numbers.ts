@@ -32,6 +32,7 @@ export const hasDigit = (word: string): boolean => {
 // time it is evaluated.
 const groupingComma = /,(?=\d{3}\b)/g;
 const plainDecimal = /^\d+(?:\.\d+)?$/;
+const commas = /,/g;
 const numberRange = /^(\d[\d,.]*)-(\d[\d,.]*)$/;
 
 /** The numeric value of a token such as "1,452.4", "3.5", "12%", "2019" or "three"; undefined otherwise. */
@@ -175,7 +176,7 @@ export const checkNumbers = (context: ClaimContext): GroundingFinding[] => {
       }
       continue;
     }
-    const decimals = decimalsOf(token.lower.replace(/,/g, ""));
+    const decimals = decimalsOf(token.lower.replace(commas, ""));
     if (inSources(valuesOf(context), value, decimals)) continue;
     rivals ??= passageFigures(context);
     const swapped = rivals.size === 0 ? undefined : findSwap(tokens, position, context.aligned, rivals);

@@ -30,9 +30,14 @@ const partialDisclosure =
 export const asksForSingleAggregate = (question: string): boolean =>
   totalCue.test(question) && !breakdownCue.test(question);
 
+// Made once: a regular expression literal is a new object each time it is evaluated.
+const otherOperator = /[-*/×÷%^]/;
+const leadingMinus = /^\s*-/;
+const sentenceEnd = /[.!?](?:\s|$)|\n/;
+
 const onlyAdditions = (formula: string) => {
   const left = formula.split("=")[0] ?? "";
-  return left.includes("+") && !/[-*/×÷%^]/.test(left.replace(/^\s*-/, ""));
+  return left.includes("+") && !otherOperator.test(left.replace(leadingMinus, ""));
 };
 
 /** A number the validator traced only as a sum of other figures. */
@@ -46,7 +51,7 @@ const isSumOfParts = (check: NumberCheck) =>
 const sentenceAround = (text: string, span: Span): string => {
   const before = text.slice(0, span.start);
   const start = Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n")) + 1;
-  const after = text.slice(span.end).search(/[.!?](?:\s|$)|\n/);
+  const after = text.slice(span.end).search(sentenceEnd);
   return text.slice(start, after < 0 ? text.length : span.end + after + 1);
 };
 

@@ -9,6 +9,8 @@ const dashCell = /^(?:\$\s*)?[—–-]$/;
 /** A figure written as a dash alone (a regular expression literal is a new object each time it is evaluated). */
 const onlyDash = /^[—–-]$/;
 
+const anyDash = /[—–-]/;
+
 /** A nil cell read as zero: an operand of a change only, never an item of a sum, an average or a total. */
 export const isNil = (figure: SourceNumber): boolean =>
   figure.number.value === 0 && onlyDash.test(figure.number.text);
@@ -24,7 +26,7 @@ export const dashCells = (line: string): ExtractedNumber[] => {
     const end = line.indexOf("|", start);
     const cell = line.slice(start, end === -1 ? undefined : end);
     if (dashCell.test(cell.trim())) {
-      const at = start + cell.search(/[—–-]/);
+      const at = start + cell.search(anyDash);
       zeros.push({
         text: line.slice(at, at + 1),
         span: { start: at, end: at + 1 },

@@ -15,9 +15,12 @@ export type DerivationKind =
   | "expenses"
   | "share";
 
+// Made once: a regular expression literal is a new object each time it is evaluated.
+const trailingZeros = /\.?0+$/;
+
 const plain = (value: number): string => {
   const text = String(Number(value.toPrecision(12)));
-  return /e/.test(text) ? value.toFixed(12).replace(/\.?0+$/, "") : text;
+  return text.includes("e") ? value.toFixed(12).replace(trailingZeros, "") : text;
 };
 
 /** An operand as written in a formula, in the scale the claim is written in. */

@@ -1,6 +1,10 @@
 import type { Operand } from "./operands.js";
 import type { SourceNumber } from "./source-numbers.js";
 
+// Made once: a regular expression literal is a new object each time it is evaluated.
+const startsWithTotal = /^total\s/;
+const respectively = /\brespectively\b/;
+
 /**
  * Figures of prose in two paragraphs that state the same kind of thing at two dates ("In March 2017, we
  * granted 320,000 PSUs" ... "In November 2019, we granted 298,500 PSUs"): each sentence has its period, and the
@@ -36,7 +40,7 @@ export const related = (a: Operand, b: Operand): boolean => {
     namesRow(prose.lineText, label) ||
     // A sentence listing figures year by year ("for 2019, 2018 and 2017, respectively") reports the periods of
     // the table's columns: its figure of a year combines with the table's figures of that year.
-    (prose.year !== undefined && prose.year === cell.year && /\brespectively\b/.test(prose.lineText))
+    (prose.year !== undefined && prose.year === cell.year && respectively.test(prose.lineText))
   );
 };
 
@@ -46,7 +50,7 @@ export const related = (a: Operand, b: Operand): boolean => {
  */
 /** What a "total ..." label totals ("total revenues" totals "revenues"), when that is at least 4 characters. */
 const totalOf = (label: string): string | undefined => {
-  if (!/^total\s/.test(label) || label.includes("\n")) return undefined;
+  if (!startsWithTotal.test(label) || label.includes("\n")) return undefined;
   const item = label.slice("total".length).trimStart();
   return item.length >= 4 ? item : undefined;
 };

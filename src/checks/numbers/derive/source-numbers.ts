@@ -73,11 +73,15 @@ const cellIndexAt = (separators: readonly number[], offset: number): number => {
   return low;
 };
 
+// Made once: a regular expression literal is a new object each time it is evaluated.
+const fullYears = /(?<![\d,.])(?:19|20)\d{2}(?![\d,.])/g;
+const shortFiscalYears = /\bFY?\s?'?(\d{2})\b/gi;
+
 /** The years a cell names: "2019", "F19", "FY18", "FY'17". */
 const yearsIn = (cell: string): number[] => [
-  ...(cell.match(/(?<![\d,.])(?:19|20)\d{2}(?![\d,.])/g) ?? []).map(Number),
+  ...(cell.match(fullYears) ?? []).map(Number),
   // "F19", "FY18", "FY'17": fiscal years written short.
-  ...[...cell.matchAll(/\bFY?\s?'?(\d{2})\b/gi)].map((match) => 2000 + Number(match[1])),
+  ...[...cell.matchAll(shortFiscalYears)].map((match) => 2000 + Number(match[1])),
 ];
 
 /** The one year a text names ("Year ended 30 June 2019", "FY19"), or undefined when it names none or several. */

@@ -38,6 +38,8 @@ const leadingWord = /^\w+/;
 const millionsLetter = /^m\b/;
 const letterOrMark = /[\p{L}_#]/u;
 const leadingIdentifier = /^[-\w]*/;
+/** A closing bracket right after a figure, maybe after one space: "(12)", "(12 )". */
+const closingBracket = /^[ \u00a0]?\)/;
 const rangeJoiner = /^(?:[-–]|\s?–\s?|\s+to\s+)$/;
 
 const isYear = (literal: string, digits: string): boolean =>
@@ -116,7 +118,7 @@ const readNumber = (text: string, start: number, end: number, options: ExtractOp
   if (
     !prefix.signed &&
     text[spanStart - 1] === "(" &&
-    /^[ \u00a0]?\)/.test(text.slice(spanEnd, spanEnd + 2))
+    closingBracket.test(text.slice(spanEnd, spanEnd + 2))
   ) {
     sign = -1;
     spanStart -= 1;

@@ -116,9 +116,11 @@ const subsetSum = (
   }
 };
 
+/** `totalCue` at every place it is written, made once. */
+const everyTotalCue = new RegExp(totalCue.source, "gi");
+
 /** The claim's words that say what is totalled ("options volume"), without the words that say it is a total. */
-const topicWords = (claimText: string): string[] =>
-  contentWords(claimText.replace(new RegExp(totalCue.source, "gi"), " "));
+const topicWords = (claimText: string): string[] => contentWords(claimText.replace(everyTotalCue, " "));
 
 /**
  * Whether a stated total is of what the claim totals: its row label (or its sentence) names one of the claim's

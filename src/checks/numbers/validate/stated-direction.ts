@@ -80,10 +80,14 @@ export const statedDirection = (claimText: string, start: number, end: number): 
  * Whether a text states one direction anywhere ("how much did costs increase by"), not a signed change ("the
  * change in") nor either direction ("increase / (decrease)").
  */
+/** The direction words as tests of a whole text, made once (a new expression each call compiled or looked one up). */
+const anyUpWord = new RegExp(upWords.source, "i");
+const anyDownWord = new RegExp(downWords.source, "i");
+
 export const statesOneDirection = (text: string): boolean => {
   const wording = text.replace(eitherSign, " ");
   if (signedChange.test(wording)) return false;
-  return new RegExp(upWords.source, "i").test(wording) || new RegExp(downWords.source, "i").test(wording);
+  return anyUpWord.test(wording) || anyDownWord.test(wording);
 };
 
 /** A change between two figures: a difference or a percent change. */
