@@ -89,13 +89,11 @@ export const readPrefix = (before: string): Prefix => {
     }
   }
   const approximate = approximationAtEnd(rest);
-  return {
-    length: before.length - rest.length,
-    sign,
-    signed,
-    approximate,
-    ...(currency ? { currency } : {}),
-  };
+  const length = before.length - rest.length;
+  // Written out for each case, not spread from a conditional object: read for every figure of every source.
+  return currency
+    ? { length, sign, signed, approximate, currency }
+    : { length, sign, signed, approximate };
 };
 
 export interface Suffix {
@@ -144,5 +142,7 @@ export const readSuffix = (after: string): Suffix => {
     currency = currencyWords[word] ?? word.toUpperCase();
     length += currencyMatch[0].length;
   }
-  return { length, multiplier, scaleWritten, ...(unit ? { unit } : {}), ...(currency ? { currency } : {}) };
+  // Written out for each case (a unit and a currency are never both read), not spread from conditional objects.
+  if (unit) return { length, multiplier, scaleWritten, unit };
+  return currency ? { length, multiplier, scaleWritten, currency } : { length, multiplier, scaleWritten };
 };
