@@ -114,9 +114,11 @@ const formsCacheLimit = 50_000;
  */
 const maxRememberedWord = 255;
 
+const curlyApostrophes = /’/g;
+
 const readForms = (raw: string): WordForms => {
   const lowered = raw.toLowerCase();
-  const lower = lowered.includes("’") ? lowered.replace(/’/g, "'") : lowered;
+  const lower = lowered.includes("’") ? lowered.replace(curlyApostrophes, "'") : lowered;
   return { lower, stem: stem(lower) };
 };
 
@@ -391,16 +393,22 @@ export const stopwordStems = (): ReadonlySet<string> => {
   return stopwordStemSet;
 };
 
+// The stemmer's tests, made once: a regular expression literal is a new object each time it is evaluated.
+const anyDigit = /\d/;
+const sibilantEs = /(?:x|ch|sh|ss|z)es$/;
+/** Doubled letters a stem keeps ("fall", "pass", "buzz"). */
+const keptDouble = /[lsz]/;
+
 /**
  * A light suffix stemmer (a small subset of Porter's rules): enough to match "increased" with "increases"
  * and "companies" with "company" without a dictionary. Numbers and short words are left alone.
  */
 export const stem = (lower: string): string => {
-  if (lower.length <= 3 || /\d/.test(lower)) return lower;
+  if (lower.length <= 3 || anyDigit.test(lower)) return lower;
   let word = lower.endsWith("'s") ? lower.slice(0, -2) : lower;
   if (word.endsWith("ies") && word.length > 4) word = `${word.slice(0, -3)}y`;
   else if (word.endsWith("sses")) word = word.slice(0, -2);
-  else if (word.endsWith("es") && /(?:x|ch|sh|ss|z)es$/.test(word)) word = word.slice(0, -2);
+  else if (word.endsWith("es") && sibilantEs.test(word)) word = word.slice(0, -2);
   else if (word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") && !word.endsWith("is"))
     word = word.slice(0, -1);
   if (word.endsWith("ing") && word.length > 5) word = undouble(word.slice(0, -3));
@@ -411,7 +419,7 @@ export const stem = (lower: string): string => {
 };
 
 const undouble = (word: string): string =>
-  word.length > 3 && word.at(-1) === word.at(-2) && !/[lsz]/.test(word.at(-1) ?? "")
+  word.length > 3 && word.at(-1) === word.at(-2) && !keptDouble.test(word.at(-1) ?? "")
     ? word.slice(0, -1)
     : word;
 

@@ -83,7 +83,10 @@ export interface SourceIndex {
   readonly averageLength: number;
 }
 
-export const foldText = (text: string): string => text.toLowerCase().replace(/’/g, "'").replace(/\s+/g, " ");
+const curlyApostrophes = /’/g;
+const whiteSpaceRuns = /\s+/g;
+export const foldText = (text: string): string =>
+  text.toLowerCase().replace(curlyApostrophes, "'").replace(whiteSpaceRuns, " ");
 
 /**
  * The postings as the index is built: one entry per stem and passage, in passage order, with the stem's count

@@ -91,9 +91,7 @@ export const readPrefix = (before: string): Prefix => {
   const approximate = approximationAtEnd(rest);
   const length = before.length - rest.length;
   // Written out for each case, not spread from a conditional object: read for every figure of every source.
-  return currency
-    ? { length, sign, signed, approximate, currency }
-    : { length, sign, signed, approximate };
+  return currency ? { length, sign, signed, approximate, currency } : { length, sign, signed, approximate };
 };
 
 export interface Suffix {

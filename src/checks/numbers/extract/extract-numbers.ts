@@ -15,15 +15,19 @@ const identifierAfter = /^(?:[A-Za-z_]|-[A-Z]{1,2}\b)/;
 const defaultMaxNumbers = 5_000;
 const durationAfter = /^[ -](?:years?|months?|weeks?|days?|hours?|minutes?|quarters?)\b/i;
 
+// The grouping marks a figure drops, made once (a regular expression literal is a new object each time it is
+// evaluated, and this one was evaluated for every figure).
+const groupingCommas = /,/g;
+const groupingPoints = /\./g;
+
 /** "1,234.50" (or "1.234,50" with a decimal comma) as a plain decimal literal and its written precision. */
 const normalizeDigits = (
   digits: string,
   decimalSeparator: "." | ",",
 ): { literal: string; decimals: number } => {
-  const grouping = decimalSeparator === "." ? /,/g : /\./g;
   // Most numbers have no separator to remove or replace.
   const ungrouped = digits.includes(decimalSeparator === "." ? "," : ".")
-    ? digits.replace(grouping, "")
+    ? digits.replace(decimalSeparator === "." ? groupingCommas : groupingPoints, "")
     : digits;
   const plain = ungrouped.includes(",") ? ungrouped.replace(",", ".") : ungrouped;
   const dot = plain.indexOf(".");
