@@ -85,6 +85,9 @@ const sharedNeighbours = (
   return shared;
 };
 
+/** No allies: one set for every call that names none. */
+const noAllies: ReadonlySet<string> = new Set();
+
 /**
  * A word of the claim that the aligned passages replace, in the same slot, by a word of `rivals` (an
  * opposite, another value of the same kind) more closely than they use the claim's own word (or `allies`,
@@ -95,7 +98,7 @@ export const findSwap = (
   position: number,
   passages: readonly Passage[],
   rivals: ReadonlySet<string>,
-  allies: ReadonlySet<string> = new Set(),
+  allies: ReadonlySet<string> = noAllies,
 ): SlotMatch | undefined => {
   const own = claimTokens[position];
   if (!own) return undefined;
