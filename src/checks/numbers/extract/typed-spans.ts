@@ -6,69 +6,60 @@ import type { NumberKind } from "./types.js";
 const month =
   "(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?";
 
-// The hints' expressions, made once: a regular expression literal in a method is a new object each call.
-const digitAfterLetter = /[A-Za-z#_-]\d/;
-const digitDashDigit = /\d-\d/;
-const digitColonDigit = /\d:\d/;
-const digitsBetweenSeparators = /\d[./]\d+[./]\d/;
-const monthStart = /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/;
-const anyDigit = /\d/;
-
 /**
  * What a text holds that a typed pattern needs, each read on first use (once however many patterns ask), so
  * that the patterns that cannot match are never run over the whole text. Each is a necessary condition of one
  * or more patterns, nothing more: a hint that holds only lets a pattern run, and the pattern decides.
  *
- * Each hint is read by a regular expression and remembered. Each expression is a part every match of its
- * patterns holds (the ISO date's "2019-01" holds "9-0"; "1/2/2019" and "1.2.3" hold a digit, a separator,
- * digits, a separator, a digit). One expression test skips through a line far faster than a loop over its
- * characters in script, which had cost as much as all the patterns together on lines of prose. One object per
- * text with a field per hint: a closure per hint was six objects for every line with a digit.
+ * Each hint is read by a regular expression, a part every match of its patterns holds (the ISO date's
+ * "2019-01" holds "9-0"; "1/2/2019" and "1.2.3" hold a digit, a separator, digits, a separator, a digit). One
+ * expression test skips through a line far faster than a loop over its characters in script, which had cost
+ * as much as all the patterns together on lines of prose. Their places in this list name them (below).
+ */
+const hintExpressions: readonly RegExp[] = [
+  // A digit right after a letter, "#", "-" or "_": identifiers ("A12", "#12", "12ab3" holds "b3") and "v2".
+  /[A-Za-z#_-]\d/,
+  // A digit, "-", a digit: ISO dates.
+  /\d-\d/,
+  // A digit, ":", a digit: times.
+  /\d:\d/,
+  // Digits with a "." or "/" on each side of one run of them: "1/2/2019", "1.2.3".
+  /\d[./]\d+[./]\d/,
+  // The start of a month's name, as the month patterns write it (capitalised).
+  /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/,
+];
+const digitNextToLetter = 0;
+const digitDashDigit = 1;
+const digitColonDigit = 2;
+const twoSeparators = 3;
+const namesMonth = 4;
+
+/**
+ * The hints of one text, each tested once, on first use, and remembered in two bit sets (which were tested,
+ * which held): one object per text, where a closure per hint was six objects for every line with a digit.
  */
 class Hints {
   readonly #text: string;
-  #digitNextToLetter: boolean | undefined;
-  #digitDashDigit: boolean | undefined;
-  #digitColonDigit: boolean | undefined;
-  #twoSeparators: boolean | undefined;
-  #namesMonth: boolean | undefined;
+  #tested = 0;
+  #held = 0;
 
   constructor(text: string) {
     this.#text = text;
   }
 
-  /** A digit right after a letter, "#", "-" or "_": identifiers ("A12", "#12", "12ab3" holds "b3") and "v2". */
-  digitNextToLetter(): boolean {
-    this.#digitNextToLetter ??= digitAfterLetter.test(this.#text);
-    return this.#digitNextToLetter;
-  }
-
-  /** A digit, "-", a digit: ISO dates. */
-  digitDashDigit(): boolean {
-    this.#digitDashDigit ??= digitDashDigit.test(this.#text);
-    return this.#digitDashDigit;
-  }
-
-  /** A digit, ":", a digit: times. */
-  digitColonDigit(): boolean {
-    this.#digitColonDigit ??= digitColonDigit.test(this.#text);
-    return this.#digitColonDigit;
-  }
-
-  /** Digits with a "." or "/" on each side of one run of them: "1/2/2019", "1.2.3". */
-  twoSeparators(): boolean {
-    this.#twoSeparators ??= digitsBetweenSeparators.test(this.#text);
-    return this.#twoSeparators;
-  }
-
-  /** Whether the text holds the start of a month's name, as the month patterns write it (capitalised). */
-  namesMonth(): boolean {
-    this.#namesMonth ??= monthStart.test(this.#text);
-    return this.#namesMonth;
+  /** Whether the text holds hint number `hint` (its place in `hintExpressions`). */
+  holds(hint: number): boolean {
+    const bit = 1 << hint;
+    if ((this.#tested & bit) === 0) {
+      this.#tested |= bit;
+      if ((hintExpressions[hint] as RegExp).test(this.#text)) this.#held |= bit;
+    }
+    return (this.#held & bit) !== 0;
   }
 }
 
-const namesMonth = (hints: Hints): boolean => hints.namesMonth();
+const anyDigit = /\d/;
+const monthNamed = (hints: Hints): boolean => hints.holds(namesMonth);
 
 /**
  * Patterns for numbers that are not quantities, tried in this order; the first to cover a span wins. Each is
@@ -79,30 +70,30 @@ const typedPatterns: readonly (readonly [NumberKind, RegExp, (hints: Hints, text
   [
     "date",
     /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?Z?)?\b/g,
-    (hints) => hints.digitDashDigit(),
+    (hints) => hints.holds(digitDashDigit),
   ],
-  ["date", /\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/g, (hints) => hints.twoSeparators()],
-  ["date", new RegExp(`\\b${month}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b`, "g"), namesMonth],
+  ["date", /\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/g, (hints) => hints.holds(twoSeparators)],
+  ["date", new RegExp(`\\b${month}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b`, "g"), monthNamed],
   [
     "date",
     new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${month}(?:,?\\s+\\d{4})?\\b`, "g"),
-    namesMonth,
+    monthNamed,
   ],
   [
     "time",
     /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[aApP]\.?[mM]\.?)?(?![\d:])/g,
-    (hints) => hints.digitColonDigit(),
+    (hints) => hints.holds(digitColonDigit),
   ],
   ["time", /\b\d{1,2}\s?[aApP]\.[mM]\./g, (_, text) => text.includes(".m.") || text.includes(".M.")],
   [
     "version",
     /\bv\d+(?:\.\d+)*\b|\b\d+\.\d+\.\d+(?:\.\d+)*\b/g,
-    (hints) => hints.digitNextToLetter() || hints.twoSeparators(),
+    (hints) => hints.holds(digitNextToLetter) || hints.holds(twoSeparators),
   ],
   [
     "identifier",
     /#\d+\b|\b[A-Za-z]+[-_]?\d[A-Za-z0-9]*\b|\b\d+[A-Za-z]+\d[A-Za-z0-9]*\b/g,
-    (hints) => hints.digitNextToLetter(),
+    (hints) => hints.holds(digitNextToLetter),
   ],
 ];
 
