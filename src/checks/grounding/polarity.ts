@@ -35,8 +35,9 @@ const negationCueStems: ReadonlySet<string> = new Set([...negationCues].map(stem
 
 /**
  * Whether a passage may hold a negation cue, read off the stems the index keeps for it, without tokenizing it:
- * a cue's stem is a cue's stem, and a word ending in "n't" keeps that ending when stemmed (the stemmer changes
- * only endings in "s", "ing", "ed", "ly" and "e"). False means the passage holds none; true means it may.
+ * a word that is one of the cues stems to one of the cues' stems, and a word ending in "n't" keeps that ending
+ * when stemmed (the stemmer changes only endings in "s", "ing", "ed", "ly" and "e"). False means the passage
+ * holds none; true means it may (another word can share a cue's stem).
  */
 export const mayHoldNegation = (passage: Passage): boolean => {
   for (const passageStem of passage.stemSequence)

@@ -11,6 +11,8 @@ export interface ColumnHeaders {
 }
 
 const hasWord = /\p{L}{3,}/u;
+/** Made once: a regular expression literal is a new object each time it is evaluated. */
+const anyDigit = /\d/;
 
 export const makeColumnHeaders = (): ColumnHeaders => {
   const cells: string[] = [];
@@ -19,7 +21,7 @@ export const makeColumnHeaders = (): ColumnHeaders => {
     read: (line, namesPeriods) => {
       if (!inHeader) return;
       const parts = line.split("|");
-      if (!namesPeriods && parts.slice(1).some((cell) => /\d/.test(cell))) {
+      if (!namesPeriods && parts.slice(1).some((cell) => anyDigit.test(cell))) {
         inHeader = false;
         return;
       }

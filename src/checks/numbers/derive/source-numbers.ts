@@ -141,6 +141,12 @@ const wordOfThree = /\p{L}{3,}/u;
 const anyDigit = /\d/;
 const oneOrTwoDigits = /\b\d{1,2}\b/g;
 
+/** A table line's text before its first "|" (all of it without one): its label cell, without splitting every cell. */
+const firstCell = (line: string): string => {
+  const bar = line.indexOf("|");
+  return bar < 0 ? line : line.slice(0, bar);
+};
+
 /**
  * A row labelled with a year alone ("2021 | $138 | $6", "Fiscal 2020 | ...") or with one date ("Balance
  * payable as at June 30, 2019 | ..."): its figures are of that year. `period` is the period within a year
@@ -391,7 +397,7 @@ export const readSource: SourceReader = (
     const figures = extractNumbers(line.text, options);
     const withNil = table && anyDash.test(line.text) ? withDashCells(figures, line.text) : figures;
     const quantities = withNil.filter(isQuantity);
-    const label = table ? (line.text.split("|")[0] ?? "").trim() : "";
+    const label = table ? firstCell(line.text).trim() : "";
     const lowerLabel = label.toLowerCase();
     // A row of words without figures ("Earnings per share: | | |") heads the rows under it.
     if (table && quantities.length === 0 && wordOfThree.test(lowerLabel)) rowHeading = lowerLabel;
