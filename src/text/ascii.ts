@@ -5,6 +5,15 @@
  */
 export const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
 
+/**
+ * Whether a word holds an ASCII digit (what `/\d/` finds): a loop over its few characters, where `/\d/.test`
+ * cost a call per word, and a literal in a function a new expression object each call.
+ */
+export const hasDigit = (word: string): boolean => {
+  for (let at = 0; at < word.length; at++) if (isAsciiDigit(word.charCodeAt(at))) return true;
+  return false;
+};
+
 export const isAsciiLetter = (code: number): boolean =>
   (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 

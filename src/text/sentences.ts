@@ -1,6 +1,6 @@
 import type { Span } from "../model/span.js";
 import { abbreviations, sentenceFinalAbbreviations, sentenceStarters } from "./abbreviations.js";
-import { isAsciiLetter, isAsciiLetterOrDigit } from "./ascii.js";
+import { hasDigit, isAsciiLetter, isAsciiLetterOrDigit } from "./ascii.js";
 import { isEndPunctuation, isSpaceOrBreak, isSpaceOrTab, isWhiteSpace } from "./char-classes.js";
 import type { Sentence } from "./segment-types.js";
 import { trimSpacesAndTabs } from "./trim.js";
@@ -153,7 +153,6 @@ const closingHashes = /[ \t]#+[ \t]*$/;
 const letterOrDot = /[\p{L}.]/u;
 const leadingDots = /^\.+/;
 const leadingLetters = /^[\p{L}]+/u;
-const digit = /\d/;
 const upperLetter = /^\p{Lu}$/u;
 const lowerLetter = /\p{Ll}/u;
 const firstVisible = /^[ \t]*(\S)/;
@@ -230,7 +229,7 @@ const wordAfter = (masked: string, index: number): string => {
 const isBoundaryAfterPeriod = (masked: string, periodIndex: number, nextIndex: number): boolean => {
   const before = wordBefore(masked, periodIndex);
   const nextChar = masked[nextIndex] ?? "";
-  if (digit.test(nextChar) && (before === "no" || before === "nos" || before === "p" || before === "pp"))
+  if (hasDigit(nextChar) && (before === "no" || before === "nos" || before === "p" || before === "pp"))
     return false;
   if (abbreviations.has(before)) {
     // The next word is read only after an abbreviation: whether it starts a sentence decides.

@@ -1,5 +1,6 @@
 import { fnvOffset, fnvPrime } from "../model/fnv1a.js";
 import type { Span } from "../model/span.js";
+import { hasDigit } from "./ascii.js";
 
 /** A word of a text with its offsets, its lower-cased form and its stem. */
 export interface Token {
@@ -394,7 +395,6 @@ export const stopwordStems = (): ReadonlySet<string> => {
 };
 
 // The stemmer's tests, made once: a regular expression literal is a new object each time it is evaluated.
-const anyDigit = /\d/;
 const sibilantEs = /(?:x|ch|sh|ss|z)es$/;
 /** Doubled letters a stem keeps ("fall", "pass", "buzz"). */
 const keptDouble = /[lsz]/;
@@ -404,7 +404,7 @@ const keptDouble = /[lsz]/;
  * and "companies" with "company" without a dictionary. Numbers and short words are left alone.
  */
 export const stem = (lower: string): string => {
-  if (lower.length <= 3 || anyDigit.test(lower)) return lower;
+  if (lower.length <= 3 || hasDigit(lower)) return lower;
   let word = lower.endsWith("'s") ? lower.slice(0, -2) : lower;
   if (word.endsWith("ies") && word.length > 4) word = `${word.slice(0, -3)}y`;
   else if (word.endsWith("sses")) word = word.slice(0, -2);

@@ -1,8 +1,8 @@
 import type { Span } from "../../model/span.js";
+import { hasDigit } from "../../text/ascii.js";
 import { isStopword, type Token } from "../../text/tokens.js";
 import type { StemLookup } from "./claim-context.js";
 import { isExplained } from "./explained-numbers.js";
-import { hasDigit } from "./numbers.js";
 import { inverseDocumentFrequency, type SourceIndex } from "./source-index.js";
 
 export interface CoverageWeights {

@@ -1,3 +1,4 @@
+import { hasDigit } from "../../text/ascii.js";
 import { isStopword, type Token } from "../../text/tokens.js";
 import type { ClaimContext, GroundingFinding } from "./claim-context.js";
 
@@ -5,7 +6,6 @@ import type { ClaimContext, GroundingFinding } from "./claim-context.js";
 // time it is evaluated.
 const startsUpper = /^\p{Lu}/u;
 const acronym = /^\p{Lu}[\p{Lu}\d.&-]+$/u;
-const digit = /\d/;
 /** What ends the text before a word that opens a sentence: an end mark, a colon or an opening quote. */
 const endsSentence = /[.!?:"“]\s*$/;
 /** What may stand between two words of one name: a few spaces, lower-case letters, apostrophes or dashes. */
@@ -21,7 +21,7 @@ const isAcronym = (text: string): boolean => acronym.test(text) && text.length >
 export const nameTokens = (context: ClaimContext): Token[] => {
   const names: Token[] = [];
   context.tokens.forEach((token, position) => {
-    if (digit.test(token.text) || isStopword(token.lower)) return;
+    if (hasDigit(token.text) || isStopword(token.lower)) return;
     if (isAcronym(token.text)) {
       names.push(token);
       return;

@@ -1,4 +1,4 @@
-import { isAsciiDigit } from "../../text/ascii.js";
+import { hasDigit } from "../../text/ascii.js";
 import { tensWords, unitWords } from "../../text/number-words.js";
 import { stem, type Token } from "../../text/tokens.js";
 import type { ClaimContext, GroundingFinding } from "./claim-context.js";
@@ -21,12 +21,6 @@ const numberWords: ReadonlyMap<string, number> = new Map(
     third: 3,
   }),
 );
-
-/** Whether a word holds a digit: a loop over its few characters, where `/\d/.test` cost a call per word. */
-export const hasDigit = (word: string): boolean => {
-  for (let at = 0; at < word.length; at++) if (isAsciiDigit(word.charCodeAt(at))) return true;
-  return false;
-};
 
 // Expressions read for each figure of each claim, made once: a regular expression literal is a new object each
 // time it is evaluated.

@@ -2,10 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stopwordStems, tokenize } from "../../text/tokens.js";
 import { pairShareOf } from "./pair-share.js";
-import { buildSourceIndex, type Passage } from "./source-index.js";
-
-const passagesOf = (...texts: string[]): readonly Passage[] =>
-  buildSourceIndex(texts.map((text, index) => ({ index, origin: "source" as const, text }))).passages;
+import type { Passage } from "./source-index.js";
+import { passagesOf } from "./testing/passages-of.js";
 
 /** The share the slow way: each pair of the claim looked for among every passage's neighbouring content stems. */
 const expectedShare = (claim: string, passages: readonly Passage[]): number => {

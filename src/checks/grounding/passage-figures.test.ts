@@ -1,10 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hasDigit, passageFigures } from "./numbers.js";
-import { buildSourceIndex, type Passage } from "./source-index.js";
-
-const passagesOf = (...texts: string[]): readonly Passage[] =>
-  buildSourceIndex(texts.map((text, index) => ({ index, origin: "source" as const, text }))).passages;
+import { hasDigit } from "../../text/ascii.js";
+import { passageFigures } from "./numbers.js";
+import type { Passage } from "./source-index.js";
+import { passagesOf } from "./testing/passages-of.js";
 
 /** The figures the slow way: every passage tokenized, the stems of its words written with a digit. */
 const tokenFigures = (passages: readonly Passage[]): Set<string> =>

@@ -1,10 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isNegation, mayHoldNegation } from "./polarity.js";
-import { buildSourceIndex, type Passage } from "./source-index.js";
-
-const passagesOf = (...texts: string[]): readonly Passage[] =>
-  buildSourceIndex(texts.map((text, index) => ({ index, origin: "source" as const, text }))).passages;
+import type { Passage } from "./source-index.js";
+import { passagesOf } from "./testing/passages-of.js";
 
 /** The cues in the forms a text writes them: as they are, capitalised, upper-cased, with a curly apostrophe. */
 const cueForms = [

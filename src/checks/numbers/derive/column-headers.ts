@@ -1,3 +1,5 @@
+import { hasDigit } from "../../../text/ascii.js";
+
 /**
  * The words heading each column of a table ("Workforce reduction | Facility costs | Total"): the text of the
  * header lines above the first row of figures, cell by cell. Header lines are the lines of a table before
@@ -11,8 +13,6 @@ export interface ColumnHeaders {
 }
 
 const hasWord = /\p{L}{3,}/u;
-/** Made once: a regular expression literal is a new object each time it is evaluated. */
-const anyDigit = /\d/;
 
 export const makeColumnHeaders = (): ColumnHeaders => {
   const cells: string[] = [];
@@ -21,7 +21,7 @@ export const makeColumnHeaders = (): ColumnHeaders => {
     read: (line, namesPeriods) => {
       if (!inHeader) return;
       const parts = line.split("|");
-      if (!namesPeriods && parts.slice(1).some((cell) => anyDigit.test(cell))) {
+      if (!namesPeriods && parts.slice(1).some(hasDigit)) {
         inHeader = false;
         return;
       }

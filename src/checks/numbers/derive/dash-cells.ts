@@ -9,6 +9,7 @@ const dashCell = /^(?:\$\s*)?[—–-]$/;
 /** A figure written as a dash alone (a regular expression literal is a new object each time it is evaluated). */
 const onlyDash = /^[—–-]$/;
 
+/** Any of the dashes a nil cell is written with. */
 const anyDash = /[—–-]/;
 
 /** A nil cell read as zero: an operand of a change only, never an item of a sum, an average or a total. */
@@ -21,6 +22,8 @@ export const isNil = (figure: SourceNumber): boolean =>
  */
 export const dashCells = (line: string): ExtractedNumber[] => {
   const zeros: ExtractedNumber[] = [];
+  // Most lines hold no dash at all: one look says so.
+  if (!anyDash.test(line)) return zeros;
   let start = line.indexOf("|") + 1;
   while (start > 0) {
     const end = line.indexOf("|", start);

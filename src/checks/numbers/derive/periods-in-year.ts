@@ -1,3 +1,4 @@
+import { hasDigit } from "../../../text/ascii.js";
 import { trimEndWhere } from "../../../text/trim.js";
 
 /**
@@ -28,11 +29,8 @@ const months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "
 const datePattern =
   /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|t|tember|ober|ember)?\.?\s+(\d{1,2})\b/;
 
-// Read for each cell of a header, made once: a regular expression literal is a new object each time it is
-// evaluated.
-/** A footnote mark in a cell: "(1)", "( 12 )". */
+/** A footnote mark in a cell: "(1)", "( 12 )" (made once: a regular expression literal is a new object each time it is read). */
 const footnoteMark = /\(\s*\d{1,2}\s*\)/g;
-const anyDigit = /\d/;
 
 /**
  * The key of the period a table cell or row label names, or undefined: a quarter ("Third Quarter"), or the
@@ -63,7 +61,7 @@ export const periodColumns = (line: string): Map<number, number> | undefined => 
   line.split("|").forEach((cell, column) => {
     const period = periodInYear(cell);
     if (period !== undefined) periods.set(column, period);
-    else if (anyDigit.test(cell)) others += 1;
+    else if (hasDigit(cell)) others += 1;
   });
   return new Set(periods.values()).size >= 2 && others === 0 ? periods : undefined;
 };

@@ -1,5 +1,5 @@
 import type { EvidenceSource } from "../../../model/layer.js";
-import { isAsciiDigit, isAsciiLetterOrDigit } from "../../../text/ascii.js";
+import { hasDigit, isAsciiDigit, isAsciiLetterOrDigit } from "../../../text/ascii.js";
 import { lastTextMemo } from "../../../text/last-text-memo.js";
 import { extractNumbers } from "../extract/extract-numbers.js";
 import { declaredScales } from "../extract/scale-words.js";
@@ -42,11 +42,17 @@ const linesOf = (text: string): Line[] => {
 
 const isTableLine = (line: string): boolean => line.includes("|");
 
+/** A table line's text before its first "|" (all of it without one): its label cell, without splitting every cell. */
+const firstCell = (line: string): string => {
+  const bar = line.indexOf("|");
+  return bar < 0 ? line : line.slice(0, bar);
+};
+
 /** A table line whose first cell holds words and a figure and whose other cells are empty. */
 const isCaption = (line: string): boolean => {
   if (!onlyFirstCell.test(line)) return false;
-  const first = line.slice(0, line.indexOf("|"));
-  return wordOfThree.test(first) && anyDigit.test(first);
+  const first = firstCell(line);
+  return wordOfThree.test(first) && hasDigit(first);
 };
 
 const onlyFirstCell = /^[^|]*(?:\|\s*)+$/;
@@ -107,7 +113,7 @@ const yearColumns = (line: string): Map<number, number> | undefined => {
     if (found.length > 0) {
       spanning = Math.max(...found);
       years.set(column, spanning);
-    } else if (column > 0 && anyDigit.test(cell.replace(oneOrTwoDigits, ""))) others += 1;
+    } else if (column > 0 && hasDigit(cell.replace(oneOrTwoDigits, ""))) others += 1;
     else if (cell.trim().length > 0) spanning = undefined;
     else if (spanning !== undefined && column > 0) years.set(column, spanning);
   });
@@ -133,19 +139,11 @@ const notesCell = /^\s*notes?\s*$/i;
 /** A year within 30 other characters after a figure of prose, its digits then taken. */
 const yearSoonAfter = /^[^\d]{0,30}?\b((?:19|20)\d{2})\b/;
 const percentMark = /%|\bper\s?cent/i;
-const anyDash = /[—–-]/;
 const perCent = /\bper\s?cent/i;
 /** "total" written before a figure, no other figure between them. */
 const totalBefore = /\btotal\b[^\d]*$/i;
 const wordOfThree = /\p{L}{3,}/u;
-const anyDigit = /\d/;
 const oneOrTwoDigits = /\b\d{1,2}\b/g;
-
-/** A table line's text before its first "|" (all of it without one): its label cell, without splitting every cell. */
-const firstCell = (line: string): string => {
-  const bar = line.indexOf("|");
-  return bar < 0 ? line : line.slice(0, bar);
-};
 
 /**
  * A row labelled with a year alone ("2021 | $138 | $6", "Fiscal 2020 | ...") or with one date ("Balance
@@ -395,7 +393,7 @@ export const readSource: SourceReader = (
       noteColumns = referenceColumns(line.text) ?? noteColumns;
     }
     const figures = extractNumbers(line.text, options);
-    const withNil = table && anyDash.test(line.text) ? withDashCells(figures, line.text) : figures;
+    const withNil = table ? withDashCells(figures, line.text) : figures;
     const quantities = withNil.filter(isQuantity);
     const label = table ? firstCell(line.text).trim() : "";
     const lowerLabel = label.toLowerCase();

@@ -1,5 +1,6 @@
 import { makeScratchArray } from "../../../model/scratch-array.js";
 import type { Span } from "../../../model/span.js";
+import { hasDigit } from "../../../text/ascii.js";
 import { eachMatch } from "../../../text/each-match.js";
 import type { NumberKind } from "./types.js";
 
@@ -58,7 +59,6 @@ class Hints {
   }
 }
 
-const anyDigit = /\d/;
 const monthNamed = (hints: Hints): boolean => hints.holds(namesMonth);
 
 /**
@@ -117,7 +117,7 @@ export const findTypedSpans = (text: string): TypedSpan[] => {
     eachMatch(pattern, text, (match) => {
       const start = match.index;
       const end = start + match[0].length;
-      if (!anyDigit.test(match[0]) || (covered !== undefined && anyCovered(covered, start, end))) return;
+      if (!hasDigit(match[0]) || (covered !== undefined && anyCovered(covered, start, end))) return;
       if (covered === undefined) {
         covered = coveredCharacters.take(text.length);
         covered.fill(0, 0, text.length);
